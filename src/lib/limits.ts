@@ -1,0 +1,64 @@
+/** Business constants and limits of SPEC.md section 9, written once. */
+export const GRID_SIZE = 4;
+export const CELL_COUNT = GRID_SIZE * GRID_SIZE;
+
+export const POINTS_PER_SQUARE = 10;
+export const POINTS_PER_LINE = 50;
+export const POINTS_FOR_FULL_CARD = 100;
+
+/** A book may be used once normally and once as the wildcard on a grid. */
+export const MAX_BOOK_USES_PER_GRID = 2;
+export const WILDCARDS_PER_GRID = 1;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const BIO_MAX = 200;
+export const REVIEW_MAX = 2000;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const PASSWORD_MIN = 6;
+
+export const BLOG_PAGE_SIZE = 10;
+export const LEADERBOARD_TOP = 10;
+
+export const GRID_CACHE_MS = 2_592_000_000;
+export const PROGRESS_CACHE_MS = 300_000;
+export const FRIEND_PROFILE_CACHE_MS = 300_000;
+export const PROFILE_REFRESH_THROTTLE_MS = 300_000;
+/** The user row's login fields are merged back at most this often (SPEC.md section 4). */
+export const LOGIN_MERGE_INTERVAL_MS = 300_000;
+
+export const ONBOARDING_BOOKS = 5;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const ONBOARDING_SEARCH_RESULTS = 5;
+export const SWIPE_ANIMATION_MS = 300;
+export const POINTS_ANIMATION_MS = 500;
+export const DAYS_LEFT_REFRESH_MS = 86_400_000;
+export const BOOK_SCROLL_PX = 300;
+
+export const TOAST_SUCCESS_MS = 3000;
+export const TOAST_INFO_MS = 3000;
+export const TOAST_ERROR_MS = 5000;
+export const TOAST_DRAG_PERCENT = 80;
+
+export const RECOMMENDATION_REFILL_MIN_MS = 5000;
+export const RECOMMENDATION_REFILL_THRESHOLD = 10;
+export const RECOMMENDATION_FETCH_MAX = 40;
+export const RECOMMENDATION_START_INDEX_MAX = 19;
+export const RECOMMENDATION_BATCH_KEEP = 20;
+export const RECOMMENDATION_MAX_AUTHORS = 3;
+export const RECOMMENDATION_MAX_GENRES = 2;
+export const RECOMMENDATION_GENRES = [
+  'Fantasy',
+  'Science Fiction',
+  'Mystery',
+  'Thriller',
+  'Biography',
+  'Adventure',
+  'Nonfiction',
+  'Historical Fiction',
+  'Contemporary Fiction',
+] as const;
+
+/** Largest JSON body the API accepts; anything bigger is refused with 400 before it is read. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;

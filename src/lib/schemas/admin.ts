@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { CELL_COUNT } from '../limits';
+import { messages } from '../messages';
+
+const CHALLENGE_MAX = 200;
+const TITLE_MAX = 100;
+
+export const SetResetDateBody = z.object({
+  date: z
+    .string({ error: messages.admin.resetDateRequired })
+    .trim()
+    .min(1, messages.admin.resetDateRequired)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The reset date must be a date like 2026-12-31.'),
+});
+export type SetResetDateBody = z.infer<typeof SetResetDateBody>;
+
+export const ResetDateResponse = z.object({ resetDate: z.string().nullable() });
+export type ResetDateResponse = z.infer<typeof ResetDateResponse>;
+
+export const SetResetDateResponse = ResetDateResponse.extend({ message: z.string() });
+
+export const CreateGridBody = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, 'The grid needs a title.')
+    .max(TITLE_MAX, `The title must be at most ${TITLE_MAX} characters.`),
+  challenges: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'Every challenge needs some text.')
+        .max(CHALLENGE_MAX, `A challenge must be at most ${CHALLENGE_MAX} characters.`),
+    )
+    .length(CELL_COUNT, `A grid has exactly ${CELL_COUNT} challenges.`),
+});
+export type CreateGridBody = z.infer<typeof CreateGridBody>;
+
+export const GridSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  isCurrent: z.boolean(),
+});
+export type GridSummary = z.infer<typeof GridSummary>;
+
+export const CreateGridResponse = z.object({
+  grid: GridSummary,
+  message: z.string(),
+});
+
+export const GridListResponse = z.object({ grids: z.array(GridSummary) });
+export type GridListResponse = z.infer<typeof GridListResponse>;

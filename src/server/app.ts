@@ -1,0 +1,215 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { MAX_JSON_BODY_BYTES } from '../lib/limits';
+import { messages } from '../lib/messages';
+import type { AppDeps } from './app-deps';
+import { createAuth } from './auth/auth';
+import { registerAuthRoutes } from './auth/auth.routes';
+import { createCaptcha } from './captcha/captcha';
+import type { AppConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { AppError, errorBody } from './http/errors';
+import { registerSpa } from './http/spa';
+import { decorateViewer } from './http/viewer';
+import { createMailer, type Mailer } from './mail/mailer';
+import { registerAdminRoutes } from './modules/admin/admin.routes';
+import { registerGridRoutes } from './modules/grids/grids.routes';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { registerUserRoutes } from './modules/users/users.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    spaIndexHtml?: string;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An open database; by default one is opened from the config and closed with the app. */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+/** The origins allowed to change state: the app's own, with localhost and 127.0.0.1 alike. */
+export function trustedOriginsFor(config: Pick<AppConfig, 'appUrl' | 'env'>): string[] {
+  const url = new URL(config.appUrl);
+  const origins = new Set([url.origin]);
+  const aliases = ['localhost', '127.0.0.1'];
+  if (aliases.includes(url.hostname)) {
+    for (const host of aliases)
+      origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+  }
+  if (config.env === 'development') {
+    origins.add('http://localhost:5173');
+    origins.add('http://127.0.0.1:5173');
+  }
+  return [...origins];
+}
+
+function isStateChanging(method: string): boolean {
+  return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+}
+
+/** Builds the whole server from a config: API, auth, OpenAPI document and the built SPA. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? openDatabase(config);
+  if (!options.database) app.addHook('onClose', () => database.close());
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: config.outboxDir,
+      log: app.log,
+    });
+  const trustedOrigins = trustedOriginsFor(config);
+  const auth = createAuth({
+    database,
+    secret: config.authSecret,
+    appUrl: config.appUrl,
+    trustedOrigins,
+    secureCookies: config.env === 'production',
+    mailer,
+  });
+  const captcha = createCaptcha(database.db, config.authSecret, config.captchaCost);
+  const deps: AppDeps = { config, database, auth, captcha, mailer };
+  app.decorate('deps', deps);
+
+  const imageHosts = [
+    ...(config.books.googleBooks.enabled ? ['https://books.google.com'] : []),
+    ...(config.books.openLibrary.enabled ? ['https://covers.openlibrary.org'] : []),
+  ];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageHosts],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    hsts: config.env === 'production',
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Hedgehog Reading Bingo API',
+        description: 'JSON API of the reading bingo. Errors answer { error: { code, message } }.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger());
+
+  const attachViewer = decorateViewer(app, auth);
+  app.addHook('onRequest', async (request, reply) => {
+    attachViewer(request);
+    // State-changing calls must come from our own pages (CSRF defence in depth with SameSite).
+    if (isStateChanging(request.method) && request.url.startsWith('/api/')) {
+      const origin = request.headers.origin;
+      const fetchSite = request.headers['sec-fetch-site'];
+      if ((origin && !trustedOrigins.includes(origin)) || fetchSite === 'cross-site') {
+        return reply.status(403).send(errorBody('FOREIGN_ORIGIN', messages.generic.foreignOrigin));
+      }
+    }
+  });
+
+  app.setErrorHandler(
+    (error: FastifyError & { error?: { code: string; message: string } }, request, reply) => {
+      if (error instanceof AppError) {
+        return reply.status(error.statusCode).send(errorBody(error.code, error.message));
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const first = error.validation[0];
+        const message = first?.message ?? messages.generic.badRequest;
+        return reply.status(400).send(errorBody('VALIDATION_FAILED', message));
+      }
+      if (error.statusCode === 429) {
+        return reply
+          .status(429)
+          .send(errorBody('RATE_LIMITED', error.error?.message ?? messages.rateLimit.generic));
+      }
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return reply.status(400).send(errorBody('BODY_TOO_LARGE', messages.generic.bodyTooLarge));
+      }
+      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+        return reply.status(400).send(errorBody('MALFORMED_JSON', messages.generic.malformedJson));
+      }
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return reply
+          .status(error.statusCode)
+          .send(errorBody(error.code ?? 'BAD_REQUEST', messages.generic.badRequest));
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send(errorBody('INTERNAL', messages.generic.serverError));
+    },
+  );
+
+  registerAuthRoutes(app, {
+    auth,
+    captcha,
+    appUrl: config.appUrl,
+    emailTaken: async (email) =>
+      (await database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email.trim().toLowerCase())
+        .executeTakeFirst()) !== undefined,
+    authRateLimit: {
+      max: config.authRateLimit.max,
+      timeWindow: config.authRateLimit.windowMs,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: context.statusCode,
+        error: { code: 'RATE_LIMITED', message: messages.rateLimit.generic },
+      }),
+    },
+  });
+  registerHealthRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
+  registerGridRoutes(app, deps);
+  registerAdminRoutes(app, deps);
+
+  await registerSpa(app, { staticDir: config.staticDir, supportEmail: config.supportEmail });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api') && app.spaIndexHtml) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(app.spaIndexHtml);
+    }
+    return reply.status(404).send(errorBody('NOT_FOUND', messages.generic.notFound));
+  });
+
+  return app;
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting the server reads, checked once at start-up (README's settings table mirrors it). */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SQLITE_PATH: z.string().min(1).default('data/bingo.sqlite'),
+  DATA_DIR: z.string().min(1).default('data'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Hedgehog Reading Bingo <no-reply@hedgehog-bingo.local>'),
+  SUPPORT_EMAIL: z.email().default('support@hedgehog-bingo.example'),
+  CAPTCHA_COST: z.coerce.number().int().min(1).max(10_000_000).default(200_000),
+  SEED_DEMO: booleanFlag.optional(),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  TRUST_PROXY: booleanFlag.default(false),
+  STATIC_DIR: z.string().min(1).default('dist/client'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  GOOGLE_BOOKS_ENABLED: booleanFlag.default(false),
+  GOOGLE_BOOKS_API_KEY: z.string().min(1).optional(),
+  GOOGLE_BOOKS_URL: z.url().default('https://www.googleapis.com/books/v1/volumes'),
+  OPEN_LIBRARY_ENABLED: booleanFlag.default(false),
+  OPEN_LIBRARY_URL: z.url().default('https://openlibrary.org/search.json'),
+  BOOK_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  appUrl: string;
+  database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  outboxDir: string;
+  supportEmail: string;
+  captchaCost: number;
+  seedDemo: boolean;
+  authRateLimit: { max: number; windowMs: number };
+  trustProxy: boolean;
+  staticDir: string;
+  logLevel: Env['LOG_LEVEL'];
+  books: {
+    googleBooks: { enabled: boolean; apiKey: string | undefined; url: string };
+    openLibrary: { enabled: boolean; url: string };
+    timeoutMs: number;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Blank values count as unset, as in most .env tooling. */
+function withoutBlanks(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source).filter((entry): entry is [string, string] => !!entry[1]?.trim()),
+  );
+}
+
+/** Reads a development secret from the data folder, creating it once, so sessions survive restarts. */
+function readOrCreateDevSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Builds the server's configuration from the environment. A bad setting throws a ConfigError
+ * whose message names every offending variable, so start-up stops with a clear reason.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(withoutBlanks(source));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
+    throw new ConfigError('Invalid settings:\n  AUTH_SECRET: required when NODE_ENV=production');
+  }
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    appUrl,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', path: e.SQLITE_PATH },
+    dataDir: e.DATA_DIR,
+    authSecret: e.AUTH_SECRET ?? readOrCreateDevSecret(e.DATA_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    outboxDir: path.join(e.DATA_DIR, 'outbox'),
+    supportEmail: e.SUPPORT_EMAIL,
+    captchaCost: e.CAPTCHA_COST,
+    // Demo accounts have printed passwords: never seeded in production unless asked for.
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
+    trustProxy: e.TRUST_PROXY,
+    staticDir: e.STATIC_DIR,
+    logLevel: e.LOG_LEVEL,
+    books: {
+      googleBooks: {
+        enabled: e.GOOGLE_BOOKS_ENABLED,
+        apiKey: e.GOOGLE_BOOKS_API_KEY,
+        url: e.GOOGLE_BOOKS_URL,
+      },
+      openLibrary: { enabled: e.OPEN_LIBRARY_ENABLED, url: e.OPEN_LIBRARY_URL },
+      timeoutMs: e.BOOK_PROVIDER_TIMEOUT_MS,
+    },
+  };
+}

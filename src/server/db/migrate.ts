@@ -1,0 +1,36 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle, DatabaseKind } from './database';
+import { accountsMigration } from './migrations/001-accounts';
+import { readingMigration } from './migrations/002-reading';
+
+/** The one migration set, in order; each knows the dialect for the few types that differ. */
+function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
+  return {
+    '001-accounts': accountsMigration(kind),
+    '002-reading': readingMigration(kind),
+  };
+}
+
+class InlineMigrationProvider implements MigrationProvider {
+  constructor(private readonly kind: DatabaseKind) {}
+  getMigrations() {
+    return Promise.resolve(migrationsFor(this.kind));
+  }
+}
+
+/** Brings the database to the newest schema; throws with the failing migration's error. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({
+    db: handle.raw,
+    provider: new InlineMigrationProvider(handle.kind),
+    migrationTableName: 'kysely_migration',
+    migrationLockTableName: 'kysely_migration_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    const reason = error instanceof Error ? error.message : JSON.stringify(error);
+    throw new Error(`Migration ${failed} failed: ${reason}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

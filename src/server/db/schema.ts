@@ -1,0 +1,158 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * The database as our code sees it: camelCase here, snake_case in SQL (Kysely's CamelCasePlugin).
+ * Timestamps are written as ISO strings; SQLite returns strings and PostgreSQL Date objects, so
+ * mappers read them through `toIso`. Flags are 0/1 integers on both databases.
+ */
+type Timestamp = ColumnType<Date | string, string | undefined, string>;
+type Flag = ColumnType<number, number | undefined, number>;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: ColumnType<boolean | number, boolean | number, boolean | number>;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  isAnonymous: ColumnType<boolean | number | null, boolean | number | null | undefined>;
+  username: string | null;
+  displayUsername: string | null;
+  role: string | null;
+  banned: ColumnType<boolean | number | null, boolean | number | null | undefined>;
+  banReason: string | null;
+  banExpires: ColumnType<Date | string | null, string | null | undefined>;
+  bio: string | null;
+  avatar: string | null;
+  points: Generated<number>;
+  lastLogin: ColumnType<Date | string | null, string | null | undefined>;
+  lastModifiedBy: string | null;
+}
+
+export interface BooksTable {
+  isbn: string;
+  isbn10: string | null;
+  title: string;
+  authors: string;
+  genre: string;
+  categories: string;
+  description: string | null;
+  publisher: string | null;
+  publishedDate: string | null;
+  pageCount: number | null;
+  language: string | null;
+  coverUrl: string | null;
+  averageRating: number | null;
+  ratingsCount: number | null;
+  source: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface GridsTable {
+  id: string;
+  title: string;
+  createdBy: string | null;
+  createdAt: Timestamp;
+}
+
+export interface CellsTable {
+  id: string;
+  gridId: string;
+  position: number;
+  challenge: string;
+}
+
+export interface PlacementsTable {
+  id: string;
+  userId: string;
+  gridId: string;
+  cellId: string;
+  bookIsbn: string;
+  bookTitle: string;
+  isWildcard: Flag;
+  points: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface FriendshipsTable {
+  id: string;
+  senderId: string;
+  receiverId: string;
+  status: 'pending' | 'accepted';
+  createdAt: Timestamp;
+  acceptedAt: ColumnType<Date | string | null, string | null | undefined>;
+}
+
+export interface BlogPostsTable {
+  id: string;
+  userId: string;
+  bookIsbn: string;
+  bookTitle: string;
+  coverUrl: string | null;
+  body: string;
+  rating: number;
+  createdAt: Timestamp;
+}
+
+export interface FinishedBooksTable {
+  id: string;
+  userId: string;
+  bookIsbn: string;
+  title: string;
+  author: string | null;
+  coverUrl: string | null;
+  rating: number | null;
+  review: string | null;
+  ratingDate: ColumnType<Date | string | null, string | null | undefined>;
+  finishedAt: Timestamp;
+  createdAt: Timestamp;
+}
+
+export interface WantToReadTable {
+  id: string;
+  userId: string;
+  bookIsbn: string;
+  title: string;
+  author: string | null;
+  coverUrl: string | null;
+  addedAt: Timestamp;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updatedAt: Timestamp;
+  updatedBy: string | null;
+}
+
+export interface CaptchaSolutionsTable {
+  signature: string;
+  expiresAt: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  books: BooksTable;
+  grids: GridsTable;
+  cells: CellsTable;
+  placements: PlacementsTable;
+  friendships: FriendshipsTable;
+  blogPosts: BlogPostsTable;
+  finishedBooks: FinishedBooksTable;
+  wantToRead: WantToReadTable;
+  settings: SettingsTable;
+  captchaSolutions: CaptchaSolutionsTable;
+}
+
+/** Reads a timestamp column the same way on both databases. */
+export function toIso(value: Date | string | number): string {
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+/** Reads a timestamp column that may be empty. */
+export function toIsoOrNull(value: Date | string | number | null | undefined): string | null {
+  return value === null || value === undefined ? null : toIso(value);
+}

@@ -1,0 +1,95 @@
+import type { FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { messages } from '../../lib/messages';
+import type { Auth } from '../auth/auth';
+import { forbidden, unauthorized } from './errors';
+
+export type Role = 'guest' | 'user' | 'admin';
+
+/** Who is asking: the signed-in account behind the session cookie. */
+export interface Viewer {
+  id: string;
+  email: string;
+  username: string | null;
+  name: string;
+  role: Role;
+  isAnonymous: boolean;
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account, or null; resolved once per request from the session cookie. */
+    viewer(): Promise<Viewer | null>;
+  }
+}
+
+interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  username?: string | null;
+  displayUsername?: string | null;
+  role?: string | null;
+  isAnonymous?: boolean | number | null;
+}
+
+function toRole(user: SessionUser): Role {
+  if (user.isAnonymous) return 'guest';
+  return user.role === 'admin' ? 'admin' : 'user';
+}
+
+/** Maps better-auth's session user to the viewer our services trust. */
+export function toViewer(user: SessionUser): Viewer {
+  const role = toRole(user);
+  return {
+    id: user.id,
+    email: user.isAnonymous ? 'guest' : user.email,
+    username: user.displayUsername ?? user.username ?? null,
+    name: user.name,
+    role,
+    isAnonymous: Boolean(user.isAnonymous),
+    isAdmin: role === 'admin',
+  };
+}
+
+/** Adds `request.viewer()`, memoised so each request reads its session at most once. */
+export function decorateViewer(
+  app: { decorateRequest: (name: 'viewer', value: null) => unknown },
+  auth: Auth,
+) {
+  app.decorateRequest('viewer', null);
+  return (request: FastifyRequest) => {
+    let pending: Promise<Viewer | null> | undefined;
+    request.viewer = () => {
+      pending ??= auth.api
+        .getSession({ headers: fromNodeHeaders(request.headers) })
+        .then((result) => (result ? toViewer(result.user as SessionUser) : null));
+      return pending;
+    };
+  };
+}
+
+/** Anyone signed in, guests included (SPEC.md section 6: /bingo and /rules). */
+export async function requireSignedIn(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await request.viewer();
+  if (!viewer) throw unauthorized(messages.access.loginRequired);
+  return viewer;
+}
+
+/** A registered reader or admin; guests are turned away with `guestMessage`. */
+export async function requireMember(
+  request: FastifyRequest,
+  guestMessage: string = messages.access.loginRequired,
+): Promise<Viewer> {
+  const viewer = await requireSignedIn(request);
+  if (viewer.role === 'guest') throw forbidden(guestMessage);
+  return viewer;
+}
+
+/** An admin (SPEC.md section 6). */
+export async function requireAdmin(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await requireSignedIn(request);
+  if (!viewer.isAdmin) throw forbidden(messages.access.adminOnly);
+  return viewer;
+}

@@ -1,0 +1,39 @@
+import 'dotenv/config';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrateToLatest } from './db/migrate';
+import { seedDemoData } from './seed/seed';
+
+/** Starts the server: check settings, migrate, seed an empty database, listen. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp({ config });
+  const { database, auth } = app.deps;
+  const applied = await migrateToLatest(database);
+  if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+  if (config.seedDemo) {
+    const seed = await seedDemoData(database, auth);
+    if (seed.seeded) {
+      const lines = seed.accounts.map((a) => `  ${a.role.padEnd(6)} ${a.email}  ${a.password}`);
+      console.log(`\nDemo data created. Sign in with:\n${lines.join('\n')}\n`);
+    }
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void app.close().then(() => process.exit(0));
+    });
+  }
+  await app.listen({ host: config.host, port: config.port });
+  console.log(`Hedgehog Reading Bingo is running on ${config.appUrl} (${database.kind})`);
+}
+
+await main();

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CreateGridBody,
+  CreateGridResponse,
+  SetResetDateBody,
+  SetResetDateResponse,
+} from '../../../lib/schemas/admin';
+import { requireAdmin } from '../../http/viewer';
+import type { AppDeps } from '../../app-deps';
+import { createAdminService } from './admin.service';
+
+export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
+  const service = createAdminService(deps.database);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.put('/api/admin/reset-date', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Set the reset date (stored as the end of that day)',
+      body: SetResetDateBody,
+      response: { 200: SetResetDateResponse },
+    },
+    handler: async (request) =>
+      service.setResetDate(await requireAdmin(request), request.body.date),
+  });
+
+  api.post('/api/admin/grids', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Create the shared grid with its 16 challenges',
+      body: CreateGridBody,
+      response: { 201: CreateGridResponse },
+    },
+    handler: async (request, reply) => {
+      const admin = await requireAdmin(request);
+      const created = await service.createGrid(admin, request.body);
+      return reply.status(201).send(created);
+    },
+  });
+}
