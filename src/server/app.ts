@@ -90,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustedOrigins,
     secureCookies: config.env === 'production',
     mailer,
+    log: app.log,
   });
   const captcha = createCaptcha(database.db, config.authSecret, config.captchaCost);
   const deps: AppDeps = { config, database, auth, captcha, mailer };

@@ -21,7 +21,8 @@ export interface TestApp {
 /** The real app on a fresh, migrated database (SQLite file, or PostgreSQL with DATABASE_URL). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { mailer?: Mailer } = {},
+  /** `mailer: 'real'` keeps the app's own mailer (SMTP_URL or the outbox). */
+  options: { mailer?: Mailer | 'real' } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const config = loadConfig({
@@ -36,12 +37,13 @@ export async function createTestApp(
     ...env,
   });
   const sentMail: MailMessage[] = [];
-  const mailer: Mailer = options.mailer ?? {
+  const recording: Mailer = {
     send: (message) => {
       sentMail.push(message);
       return Promise.resolve();
     },
   };
+  const mailer = options.mailer === 'real' ? undefined : (options.mailer ?? recording);
   const app = await buildApp({ config, mailer, logger: false });
   await migrateToLatest(app.deps.database);
   await app.ready();

@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, anonymous, username } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import {
   LOGIN_MERGE_INTERVAL_MS,
@@ -24,6 +25,7 @@ export interface AuthOptions {
   trustedOrigins: string[];
   secureCookies: boolean;
   mailer: Mailer;
+  log: FastifyBaseLogger;
 }
 
 /**
@@ -65,6 +67,10 @@ export function createAuth(options: AuthOptions) {
     trustedOrigins: options.trustedOrigins,
     database: { db: database.raw, type: database.kind },
     telemetry: { enabled: false },
+    // better-auth's own messages go to our logger, at their level.
+    logger: {
+      log: (level, message, ...args) => options.log[level]({ args }, message),
+    },
     // Our Fastify routes apply the rate limits (with the spec's texts); see http/rate-limits.ts.
     rateLimit: { enabled: false },
     advanced: {

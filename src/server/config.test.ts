@@ -1,0 +1,46 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'bingo-config-'));
+
+describe('loadConfig', () => {
+  it('runs on SQLite with defaults and a generated secret that survives restarts', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.database).toEqual({ kind: 'sqlite', path: 'data/bingo.sqlite' });
+    expect(first.port).toBe(3000);
+    expect(first.appUrl).toBe('http://localhost:3000');
+    expect(first.seedDemo).toBe(true);
+    expect(first.authSecret).toHaveLength(64);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first.authSecret);
+  });
+
+  it('switches to PostgreSQL with DATABASE_URL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h:5432/db' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
+  });
+
+  it('stops with a message naming every bad setting', () => {
+    const load = () =>
+      loadConfig({ DATA_DIR: dataDir(), PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'x' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/PORT:/);
+    expect(load).toThrow(/DATABASE_URL: must start with postgres:\/\//);
+    expect(load).toThrow(/SMTP_URL: must start with smtp:\/\//);
+  });
+
+  it('requires a secret in production and seeds no demo accounts there by default', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(
+      /AUTH_SECRET: required when NODE_ENV=production/,
+    );
+    const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40) });
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '  ', SMTP_URL: '' }).port).toBe(3000);
+  });
+});
