@@ -26,7 +26,7 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Hedgehog Reading Bingo <no-reply@hedgehog-bingo.local>'),
   SUPPORT_EMAIL: z.email().default('support@hedgehog-bingo.example'),
-  CAPTCHA_COST: z.coerce.number().int().min(1).max(10_000_000).default(200_000),
+  CAPTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   SEED_DEMO: booleanFlag.optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),

@@ -1,0 +1,72 @@
+// npm test: the one command that proves the project. Lint, typecheck, unit + component + API tests
+// (SQLite), a production build, then the browser journeys in Chromium. Prints one closing line
+// 'N passed, N failed' counting every test run.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { bin, ensureChromium, run } from './lib.mjs';
+
+const reports = mkdtempSync(path.join(tmpdir(), 'bingo-test-reports-'));
+const vitestJson = path.join(reports, 'vitest.json');
+const playwrightJson = path.join(reports, 'playwright.json');
+const failures = [];
+const counts = { passed: 0, failed: 0, skipped: 0 };
+
+async function step(name, command, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const code = await run(command, args, { env: { ...process.env, ...env } });
+  if (code !== 0) failures.push(name);
+  return code;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+await step('lint', bin('eslint'), ['.', '--max-warnings', '0']);
+await step('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+await step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+
+// The SQLite suite: DATABASE_URL would move the API tests to PostgreSQL (npm run test:pg does that).
+await step('unit, component and API tests', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+], { DATABASE_URL: '' });
+const vitest = readJson(vitestJson);
+if (vitest) {
+  counts.passed += vitest.numPassedTests;
+  counts.failed += vitest.numFailedTests;
+  counts.skipped += vitest.numPendingTests + vitest.numTodoTests;
+} else {
+  counts.failed += 1;
+}
+
+const buildCode = await step('build', bin('vite'), ['build', '--logLevel', 'warn']);
+const chromium = ensureChromium();
+if (buildCode === 0 && chromium) {
+  await step('browser journeys (Playwright, Chromium)', bin('playwright'), ['test'], {
+    CHROME_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+  });
+  const pw = readJson(playwrightJson);
+  if (pw?.stats) {
+    counts.passed += pw.stats.expected + pw.stats.flaky;
+    counts.failed += pw.stats.unexpected;
+    counts.skipped += pw.stats.skipped;
+  } else {
+    counts.failed += 1;
+  }
+} else {
+  failures.push('browser journeys (not run)');
+  counts.failed += 1;
+}
+
+console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.');
+console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);
