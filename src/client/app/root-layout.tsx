@@ -1,0 +1,33 @@
+import { Suspense } from 'react';
+import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { HedgehogLogo } from '../components/hedgehog-logo';
+import { Spinner } from '../components/spinner';
+import { APP_NAME } from '../hooks/use-document-title';
+import { MainMenu } from './main-menu';
+
+/** The shell around every page: header with logo and menu, the page, a small footer. */
+export function RootLayout() {
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <Link to="/" className="brand">
+          <HedgehogLogo className="brand__logo" />
+          <span className="brand__name">{APP_NAME}</span>
+        </Link>
+        <MainMenu />
+      </header>
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Suspense fallback={<Spinner label="Loading page..." showLabel />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="app-footer">
+        <p>Read a little, roll up happy.</p>
+      </footer>
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { AccessGate } from './access-gate';
+import { RouteErrorFallback } from './error-boundary';
+import {
+  AdminPage,
+  BingoPage,
+  BlogPage,
+  BookPage,
+  ForgotPasswordPage,
+  FriendPage,
+  LoginPage,
+  ProfilePage,
+  RecommendationsPage,
+  RegisterPage,
+  ResetPasswordPage,
+  RulesPage,
+} from './lazy-pages';
+import { RootLayout } from './root-layout';
+
+/** The route table of SPEC.md section 2; each group sits behind the guard of its access level. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorFallback />,
+    children: [
+      { index: true, element: <Navigate to="/login" replace /> },
+      {
+        element: <AccessGate access="visitor" />,
+        children: [
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+        ],
+      },
+      // Open to everyone: a signed-in reader who follows a reset link from their mail may use it.
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      {
+        element: <AccessGate access="player" />,
+        children: [
+          { path: 'rules', element: <RulesPage /> },
+          { path: 'bingo', element: <BingoPage /> },
+        ],
+      },
+      {
+        element: <AccessGate access="member" />,
+        children: [
+          { path: 'profile', element: <ProfilePage /> },
+          { path: 'friend/:userId', element: <FriendPage /> },
+          { path: 'book/:isbn', element: <BookPage /> },
+          { path: 'recommendations', element: <RecommendationsPage /> },
+          { path: 'blog', element: <BlogPage /> },
+        ],
+      },
+      {
+        element: <AccessGate access="admin" />,
+        children: [{ path: 'admin', element: <AdminPage /> }],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

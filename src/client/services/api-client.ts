@@ -1,0 +1,83 @@
+/**
+ * The one door to the API. Every call is JSON, same-origin (the server refuses foreign origins and
+ * reads the session cookie), and every failure becomes an ApiError whose message is already the
+ * text to show the user: the server sends `{ "error": { "code", "message" } }`.
+ */
+import { messages } from '../../lib/messages';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+
+  /** True for a network failure or a 5xx answer: the request did not reach a decision. */
+  get isServerFailure(): boolean {
+    return this.status === 0 || this.status >= 500;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Builds an ApiError from an error response; tolerates bodies that are not our error shape. */
+function toApiError(status: number, body: unknown): ApiError {
+  const wrapped = isRecord(body) && isRecord(body.error) ? body.error : body;
+  if (isRecord(wrapped) && typeof wrapped.message === 'string' && wrapped.message !== '') {
+    const code = typeof wrapped.code === 'string' ? wrapped.code : `HTTP_${status}`;
+    return new ApiError(status, code, wrapped.message);
+  }
+  return new ApiError(status, `HTTP_${status}`, messages.generic.serverError);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  if (response.status === 204 || !type.includes('json')) return undefined;
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends one request to the API and returns its parsed JSON body, or throws an ApiError. */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, headers = {}, signal } = options;
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+  };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  if (signal) init.signal = signal;
+
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', messages.generic.serverError);
+  }
+  const parsed = await readJson(response);
+  if (!response.ok) throw toApiError(response.status, parsed);
+  return parsed as T;
+}

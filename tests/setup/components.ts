@@ -1,0 +1,43 @@
+/**
+ * Setup for the 'components' Vitest project (jsdom + Testing Library).
+ * - jest-dom matchers; DOM cleanup after every test.
+ * - Any console.error during a test fails it (STYLE.md: an error in the console is a failure, not
+ *   noise). A test that expects one (the crash fallback) silences it with
+ *   vi.spyOn(console, 'error').mockImplementation(() => {}).
+ * - The ALTCHA widget cannot run in jsdom (web workers, proof of work): its loader is replaced by a
+ *   no-op, and tests drive the `<altcha-widget>` element by dispatching its `statechange` event.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+vi.mock('../../src/client/features/auth/components/load-altcha', () => ({
+  loadAltcha: () => Promise.resolve(),
+}));
+
+// jsdom does not implement scrolling; react-router's ScrollRestoration calls it on navigation.
+window.scrollTo = () => {};
+
+const originalConsoleError = console.error;
+let consoleErrors: unknown[][] = [];
+
+beforeEach(() => {
+  consoleErrors = [];
+  console.error = (...args: unknown[]) => {
+    consoleErrors.push(args);
+    originalConsoleError(...args);
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  console.error = originalConsoleError;
+  if (consoleErrors.length > 0) {
+    const first = consoleErrors[0]?.map((part) => String(part)).join(' ') ?? '';
+    throw new Error(
+      `console.error was called during the test (${consoleErrors.length}x): ${first}`,
+    );
+  }
+});
