@@ -2,7 +2,11 @@
 import { spawn } from 'node:child_process';
 import { bin, root } from './lib.mjs';
 
-const env = { ...process.env, PORT: process.env.API_PORT ?? '3001', APP_URL: 'http://localhost:5173' };
+const env = {
+  ...process.env,
+  PORT: process.env.API_PORT ?? '3001',
+  APP_URL: 'http://localhost:5173',
+};
 const children = [
   spawn(bin('tsx'), ['watch', 'src/server/main.ts'], { stdio: 'inherit', cwd: root, env }),
   spawn(bin('vite'), [], { stdio: 'inherit', cwd: root }),

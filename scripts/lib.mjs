@@ -42,20 +42,25 @@ export async function ensureClientBuild() {
   return run(bin('vite'), ['build', '--logLevel', 'warn']);
 }
 
-const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const CHROMIUM_CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
 
 /**
  * Finds a Chromium for the browser tests: CHROME_PATH, else Debian's. On a Debian machine where
  * we are root, installs Debian's chromium when it is missing; elsewhere says what to install.
  */
 export function ensureChromium() {
-  const found = () => [process.env.CHROME_PATH, ...CHROMIUM_CANDIDATES].find((p) => p && existsSync(p));
+  const found = () =>
+    [process.env.CHROME_PATH, ...CHROMIUM_CANDIDATES].find((p) => p && existsSync(p));
   let chromium = found();
   if (chromium) return chromium;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = existsSync('/usr/bin/apt-get');
   if (isRoot && hasApt) {
-    console.log('Chromium is missing: installing Debian\'s chromium with apt-get (about 30 s)...');
+    console.log("Chromium is missing: installing Debian's chromium with apt-get (about 30 s)...");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });

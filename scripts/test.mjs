@@ -32,12 +32,12 @@ await step('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
 await step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 
 // The SQLite suite: DATABASE_URL would move the API tests to PostgreSQL (npm run test:pg does that).
-await step('unit, component and API tests', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-], { DATABASE_URL: '' });
+await step(
+  'unit, component and API tests',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  { DATABASE_URL: '' },
+);
 const vitest = readJson(vitestJson);
 if (vitest) {
   counts.passed += vitest.numPassedTests;
@@ -67,6 +67,8 @@ if (buildCode === 0 && chromium) {
   counts.failed += 1;
 }
 
+// A step that failed without failing a test (lint, a runner that could not start) still counts.
+counts.failed = Math.max(counts.failed, failures.length);
 console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.');
 console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
