@@ -44,6 +44,8 @@ export const messages = {
     loadFailed: 'Failed to load profile data',
     notFound: 'Profile not found',
     lastReadNever: 'Never',
+    // Beyond SPEC.md (issue 4): the server's check of the avatar choice.
+    avatarInvalid: 'Please choose one of the four preset avatars.',
   },
   bingo: {
     mustLogInToSave: 'You must be logged in to save progress. Please sign in or create an account.',
@@ -70,6 +72,10 @@ export const messages = {
   review: {
     posted: 'Your review has been posted to the blog!',
     postFailed: 'Failed to post review. Please try again.',
+    // Beyond SPEC.md (issue 3): the server's own validation of a review.
+    textRequired: 'Please write a review before submitting.',
+    tooLong: 'Your review can be at most 2000 characters.',
+    ratingRequired: 'Please choose a rating from 1 to 5 stars.',
   },
   book: {
     notFound: 'Book not found',
@@ -85,6 +91,11 @@ export const messages = {
     removed: 'Book removed successfully',
     removeFailed: 'Failed to remove book',
     pleaseLogInToAdd: 'Please log in to add books',
+    // Beyond SPEC.md (issue 3): the search box's own validation.
+    searchTermRequired: 'Please enter a search term.',
+    searchTermTooLong: 'Please use a shorter search term (at most 200 characters).',
+    // Beyond SPEC.md (issue 4): a rating outside the five stars.
+    ratingInvalid: 'A rating must be a whole number of stars from 1 to 5.',
   },
   wantToRead: {
     added: 'Book added to want to read list!',
@@ -94,6 +105,8 @@ export const messages = {
     addFailed: 'Failed to add book to want to read list',
     loadFailed: 'Failed to load your want to read list',
     pleaseLogIn: 'Please log in to add books to your want to read list',
+    // Beyond SPEC.md (issue 4): removing a book that is not on the list.
+    notListed: 'This book is not in your want to read list.',
   },
   friends: {
     lonely: 'Feeling lonely?',
@@ -111,6 +124,14 @@ export const messages = {
     acceptFailed: 'Failed to accept request',
     rejectFailed: 'Failed to reject request',
     addFailed: 'Failed to add friend. Please try again.',
+    // Beyond SPEC.md (issue 4): the server's answers the spec leaves unsaid.
+    emptyQuery: 'Please enter an email or username.',
+    alreadyFriends: 'You are already friends with this user.',
+    removed: 'Friend removed',
+    removeFailed: 'Failed to remove friend',
+    requestNotFound: 'This friend request no longer exists.',
+    friendNotFound: 'This friend is not on your list.',
+    notFriendsYet: 'You are not friends with this user yet.',
   },
   blog: {
     noPosts: 'No blog posts yet.',
@@ -123,6 +144,9 @@ export const messages = {
     deleted: 'Post deleted successfully',
     deleteFailed: 'Failed to delete post',
     rating: (rating: number) => `Rating: ${rating}/5`,
+    // Beyond SPEC.md (issue 4): a post that is gone, and a Load More link that went stale.
+    notFound: 'Post not found.',
+    invalidCursor: 'These posts could not be loaded. Please reload the blog.',
   },
   recommendations: {
     empty: 'No more books to recommend!',
@@ -168,5 +192,34 @@ export const messages = {
     malformedJson: 'The request body is not valid JSON.',
     foreignOrigin: 'Requests from other sites are not allowed.',
     serverError: 'Something went wrong on our side. Please try again.',
+  },
+  // Beyond SPEC.md (issue 5): bringing a Goodreads or StoryGraph library in.
+  imports: {
+    invalid: 'Nothing was imported: please fix the rows listed and try again.',
+    unknownFormat:
+      'This file is not a Goodreads or StoryGraph export: its header row was not recognised.',
+    missingColumns: (format: string, columns: string) =>
+      `This ${format} export is missing the column(s): ${columns}.`,
+    malformedCsv: (problem: string) => `This row is not valid CSV: ${problem}`,
+    fieldCount: (found: number, expected: number) =>
+      `This row has ${found} fields; the header row has ${expected}.`,
+    tooManyRows: (max: number) => `A file can hold at most ${max} books; split it and try again.`,
+    titleMissing: 'The title is missing.',
+    ratingInvalid: (value: string) => `The rating "${value}" is not a number of stars from 0 to 5.`,
+    dateInvalid: (column: string, value: string) =>
+      `"${value}" in ${column} is not a date like 2023/05/14.`,
+    notInCatalogue:
+      'No ISBN, and no book with this title and author in the catalogue: this row was skipped.',
+    duplicateRow: (row: number) => `The same book as row ${row}: this row was skipped.`,
+    shelfSkipped: (shelf: string) =>
+      `Books on the "${shelf}" shelf are not imported: this row was skipped.`,
+    done: (finished: number, wantToRead: number) =>
+      `Imported ${finished} finished ${finished === 1 ? 'book' : 'books'} and ${wantToRead} ${
+        wantToRead === 1 ? 'book' : 'books'
+      } to read.`,
+  },
+  // Beyond SPEC.md (issue 5): taking your reading history out.
+  exports: {
+    failed: 'Failed to export your data. Please try again.',
   },
 } as const;

@@ -20,6 +20,8 @@ export function decidePlacement(
 ): PlacementDecision {
   if (usesOfBook.length === 0) return { ok: true, isWildcard: false };
   if (usesOfBook.length >= 2) return { ok: false, message: messages.bingo.bookUsedTwice };
+  // The book's one other use is the wildcard (its normal square was replaced): this is the normal use.
+  if (usesOfBook[0]?.isWildcard) return { ok: true, isWildcard: false };
   if (wildcardTaken) return { ok: false, message: messages.bingo.wildcardUsed };
   return { ok: true, isWildcard: true };
 }

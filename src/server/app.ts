@@ -16,13 +16,26 @@ import { registerAuthRoutes } from './auth/auth.routes';
 import { createCaptcha } from './captcha/captcha';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
+import { createEventHub } from './events/hub';
 import { AppError, errorBody } from './http/errors';
 import { registerSpa } from './http/spa';
 import { decorateViewer } from './http/viewer';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
+import { registerBingoRoutes } from './modules/bingo/bingo.routes';
+import { registerBookRoutes } from './modules/books/books.routes';
+import { registerEventRoutes } from './modules/events/events.routes';
+import { registerExportRoutes } from './modules/exports/exports.routes';
+import { registerFriendRoutes } from './modules/friends/friends.routes';
 import { registerGridRoutes } from './modules/grids/grids.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerImportRoutes } from './modules/imports/imports.routes';
+import { registerLibraryRoutes } from './modules/library/library.routes';
+import { registerLeaderboardRoutes } from './modules/leaderboard/leaderboard.routes';
+import { registerPostRoutes } from './modules/posts/posts.routes';
+import { registerProfileRoutes } from './modules/profile/profile.routes';
+import { registerRecommendationRoutes } from './modules/recommendations/recommendations.routes';
+import { registerReviewRoutes } from './modules/reviews/reviews.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 
@@ -196,11 +209,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   registerHealthRoutes(app, deps);
+  registerRecommendationRoutes(app, deps);
+  registerImportRoutes(app, deps);
+  registerExportRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerGridRoutes(app, deps);
   registerAdminRoutes(app, deps);
+  const liveEvents = createEventHub();
+  registerEventRoutes(app, liveEvents);
+  registerBookRoutes(app, deps);
+  registerBingoRoutes(app, deps, liveEvents);
+  registerLeaderboardRoutes(app, deps);
+  registerReviewRoutes(app, deps);
 
+  registerProfileRoutes(app, deps);
+  registerLibraryRoutes(app, deps);
+  registerFriendRoutes(app, deps);
+  registerPostRoutes(app, deps);
   await registerSpa(app, { staticDir: config.staticDir, supportEmail: config.supportEmail });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api') && app.spaIndexHtml) {

@@ -2,6 +2,7 @@ import 'dotenv/config';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
+import { loadDemoCatalogue } from './books/demo-catalogue';
 import { seedDemoData } from './seed/seed';
 
 /** Starts the server: check settings, migrate, seed an empty database, listen. */
@@ -21,11 +22,15 @@ async function main() {
   const applied = await migrateToLatest(database);
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
   if (config.seedDemo) {
+    // Seeding loads the demo catalogue too (idempotent: new books only).
     const seed = await seedDemoData(database, auth);
     if (seed.seeded) {
       const lines = seed.accounts.map((a) => `  ${a.role.padEnd(6)} ${a.email}  ${a.password}`);
       console.log(`\nDemo data created. Sign in with:\n${lines.join('\n')}\n`);
     }
+  } else {
+    // The local catalogue answers searches offline; production gets it too, without demo accounts.
+    await loadDemoCatalogue(database);
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DatabaseKind } from './database';
 import { accountsMigration } from './migrations/001-accounts';
 import { readingMigration } from './migrations/002-reading';
+import { searchAccentsMigration } from './migrations/003-search-accents';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
 function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
   return {
     '001-accounts': accountsMigration(kind),
     '002-reading': readingMigration(kind),
+    '003-search-accents': searchAccentsMigration(kind),
   };
 }
 

@@ -1,5 +1,6 @@
 import { DEFAULT_CHALLENGES, DEFAULT_GRID_TITLE } from '../../lib/challenges';
 import type { Auth } from '../auth/auth';
+import { loadDemoCatalogue } from '../books/demo-catalogue';
 import type { DatabaseHandle } from '../db/database';
 import { createGridsRepository } from '../modules/grids/grids.repository';
 import { DEMO_ADMIN, DEMO_READER } from './demo-accounts';
@@ -12,9 +13,11 @@ export interface SeedResult {
 
 /**
  * Seeds an empty database with demo data: an admin, a reader and the current grid.
- * Does nothing when any account exists, so a restart never duplicates or overwrites.
+ * Does nothing when any account exists, so a restart never duplicates or overwrites; the demo
+ * book catalogue is topped up either way (new books only).
  */
 export async function seedDemoData(database: DatabaseHandle, auth: Auth): Promise<SeedResult> {
+  await loadDemoCatalogue(database);
   const anyUser = await database.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return { seeded: false, accounts: [] };
 

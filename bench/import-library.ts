@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { formatCsv } from '../src/lib/csv';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { GOODREADS_COLUMNS } from '../src/server/modules/imports/goodreads';
+import { createImportsService } from '../src/server/modules/imports/imports.service';
+import { loadDemoCatalogue } from '../src/server/books/demo-catalogue';
+
+/** A valid ISBN-13 with the given 12-digit body. */
+function isbn13(body: string): string {
+  let sum = 0;
+  for (let i = 0; i < 12; i += 1) sum += Number(body[i]) * (i % 2 === 0 ? 1 : 3);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/**
+ * A Goodreads export of `rows` books as a big library looks: most with ISBNs the catalogue
+ * lacks, some without ISBN (matched by title), ratings, dates and short reviews.
+ */
+function syntheticGoodreadsExport(rows: number): string {
+  const records = Array.from({ length: rows }, (_, n) => {
+    const values: Record<string, string> = {
+      'Book Id': String(100_000 + n),
+      Title: `A Hedgehog Chronicle, Volume ${n} (Hedgehog Chronicles, #${n})`,
+      Author: `Author ${n % 700}`,
+      'Author l-f': `${n % 700}, Author`,
+      ISBN: '=""',
+      ISBN13: n % 50 === 0 ? '=""' : `="${isbn13(`979${String(600_000_000 + n)}`)}"`,
+      'My Rating': String(n % 6),
+      'Average Rating': '3.91',
+      Publisher: 'Hedgehog Press',
+      Binding: 'Paperback',
+      'Number of Pages': String(100 + (n % 400)),
+      'Year Published': String(1990 + (n % 35)),
+      'Date Read': n % 4 === 0 ? '' : `20${10 + (n % 14)}/0${1 + (n % 9)}/1${n % 10}`,
+      'Date Added': '2009/01/01',
+      'Exclusive Shelf': n % 4 === 0 ? 'to-read' : n % 37 === 0 ? 'currently-reading' : 'read',
+      'My Review': n % 3 === 0 ? `Row ${n}: "quoted", with commas,<br/>and a line.` : '',
+      'Read Count': '1',
+      'Owned Copies': '0',
+    };
+    return GOODREADS_COLUMNS.map((column) => values[column] ?? '');
+  });
+  return formatCsv([GOODREADS_COLUMNS, ...records]);
+}
+
+/** npx tsx bench/import-library.ts [rows]: times importLibrary on a fresh SQLite file. */
+async function main() {
+  const rows = Number(process.argv[2] ?? 5000);
+  const dir = mkdtempSync(path.join(tmpdir(), 'bingo-import-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: '/nonexistent',
+    ...(process.env.DATABASE_URL
+      ? { DATABASE_URL: process.env.DATABASE_URL }
+      : { SQLITE_PATH: path.join(dir, 'bench.sqlite') }),
+    DATA_DIR: dir,
+  });
+  const app = await buildApp({ config, logger: false });
+  try {
+    await migrateToLatest(app.deps.database);
+    await loadDemoCatalogue(app.deps.database);
+    const user = await app.deps.auth.api.signUpEmail({
+      body: { email: `bench-${Date.now()}@example.com`, password: 'Hedgehog-1', name: 'Bench' },
+    });
+    const csv = syntheticGoodreadsExport(rows);
+    const service = createImportsService(app.deps.database);
+    for (const label of ['first import', 're-import']) {
+      const started = performance.now();
+      const outcome = await service.importLibrary(user.user.id, { csv });
+      const ms = performance.now() - started;
+      if (!outcome.ok) throw new Error(JSON.stringify(outcome.invalid.rows.slice(0, 3)));
+      const { imported, unchanged, skipped } = outcome.result;
+      console.log(
+        `${label}: ${rows} rows (${(csv.length / 1024).toFixed(0)} KB) in ${ms.toFixed(0)} ms; ` +
+          `finished ${imported.finished}, want-to-read ${imported.wantToRead}, ` +
+          `books added ${imported.booksAdded}, unchanged ${unchanged}, skipped ${skipped.length}`,
+      );
+    }
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

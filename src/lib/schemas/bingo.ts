@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { normalizeIsbn } from '../isbn';
+import { messages } from '../messages';
+import { GridSummary } from './admin';
+
+/** The book on a square, as its owner sees it. */
+export const CellPlacement = z.object({
+  bookIsbn: z.string(),
+  bookTitle: z.string(),
+  coverUrl: z.string(),
+  isWildcard: z.boolean(),
+  /** What placing it earned (SPEC.md section 9); a replacement keeps the square's points. */
+  points: z.number().int(),
+});
+export type CellPlacement = z.infer<typeof CellPlacement>;
+
+export const BingoCell = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  challenge: z.string(),
+  placement: CellPlacement.nullable(),
+});
+export type BingoCell = z.infer<typeof BingoCell>;
+
+export const GridParams = z.object({ gridId: z.string().min(1).max(100) });
+
+/** One grid with the viewer's own placements, their total points and the reset date. */
+export const BingoCardResponse = z.object({
+  grid: GridSummary,
+  cells: z.array(BingoCell),
+  points: z.number().int(),
+  resetDate: z.string().nullable(),
+});
+export type BingoCardResponse = z.infer<typeof BingoCardResponse>;
+
+const isbnField = z
+  .string({ error: messages.bingo.invalidIsbn })
+  .refine((isbn) => normalizeIsbn(isbn) !== null, { error: messages.bingo.invalidIsbn });
+
+export const PlaceBookBody = z.object({
+  cellId: z
+    .string({ error: messages.generic.badRequest })
+    .min(1, messages.generic.badRequest)
+    .max(100, messages.generic.badRequest),
+  isbn: isbnField,
+});
+export type PlaceBookBody = z.infer<typeof PlaceBookBody>;
+
+export const PlacedBook = CellPlacement.extend({
+  cellId: z.string(),
+  position: z.number().int(),
+});
+export type PlacedBook = z.infer<typeof PlacedBook>;
+
+export const PlaceBookResponse = z.object({
+  placement: PlacedBook,
+  pointsEarned: z.number().int(),
+  totalPoints: z.number().int(),
+  /** 'You earned N points!' or, for a replaced book, 'Book updated! (No points ...)'. */
+  message: z.string(),
+});
+export type PlaceBookResponse = z.infer<typeof PlaceBookResponse>;
+
+export const ResetGridResponse = z.object({
+  totalPoints: z.number().int(),
+  message: z.string(),
+});
+export type ResetGridResponse = z.infer<typeof ResetGridResponse>;
+
+export const LeaderboardScope = z.enum(['friends', 'global']);
+export type LeaderboardScope = z.infer<typeof LeaderboardScope>;
+
+export const LeaderboardQuery = z.object({ scope: LeaderboardScope.default('global') });
+
+export const LeaderboardEntry = z.object({
+  rank: z.number().int(),
+  userId: z.string(),
+  username: z.string(),
+  points: z.number().int(),
+  isYou: z.boolean(),
+});
+export type LeaderboardEntry = z.infer<typeof LeaderboardEntry>;
+
+export const LeaderboardResponse = z.object({ entries: z.array(LeaderboardEntry) });
+export type LeaderboardResponse = z.infer<typeof LeaderboardResponse>;
+
+/**
+ * Server-Sent Events on GET /api/events: `points` carries the viewer's new total; `leaderboard`
+ * says some score changed, so open leaderboards refetch.
+ */
+export const LIVE_EVENT = { points: 'points', leaderboard: 'leaderboard' } as const;
+
+export const PointsEvent = z.object({ totalPoints: z.number().int() });
+export type PointsEvent = z.infer<typeof PointsEvent>;

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/** The columns of GET /api/exports/finished-books.csv, in order. */
+export const FINISHED_BOOKS_CSV_COLUMNS = [
+  'ISBN13',
+  'Title',
+  'Author',
+  'My Rating',
+  'Date Read',
+  'Date Rated',
+  'My Review',
+] as const;
+
+/**
+ * Everything a reader owns, as GET /api/exports/me.json hands it over (issue 5). Other
+ * readers appear by id and public name only, never by email.
+ */
+export const ReaderExport = z.object({
+  exportedAt: z.string(),
+  profile: z.object({
+    id: z.string(),
+    email: z.string(),
+    username: z.string().nullable(),
+    name: z.string(),
+    bio: z.string().nullable(),
+    avatar: z.string().nullable(),
+    points: z.number().int(),
+    role: z.string(),
+    createdAt: z.string(),
+  }),
+  placements: z.array(
+    z.object({
+      gridId: z.string(),
+      gridTitle: z.string(),
+      position: z.number().int(),
+      challenge: z.string(),
+      bookIsbn: z.string(),
+      bookTitle: z.string(),
+      isWildcard: z.boolean(),
+      points: z.number().int(),
+      placedAt: z.string(),
+    }),
+  ),
+  finishedBooks: z.array(
+    z.object({
+      isbn: z.string(),
+      title: z.string(),
+      author: z.string().nullable(),
+      rating: z.number().int().nullable(),
+      review: z.string().nullable(),
+      ratedAt: z.string().nullable(),
+      finishedAt: z.string(),
+    }),
+  ),
+  wantToRead: z.array(
+    z.object({
+      isbn: z.string(),
+      title: z.string(),
+      author: z.string().nullable(),
+      addedAt: z.string(),
+    }),
+  ),
+  posts: z.array(
+    z.object({
+      id: z.string(),
+      bookIsbn: z.string(),
+      bookTitle: z.string(),
+      body: z.string(),
+      rating: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+  friends: z.array(
+    z.object({
+      userId: z.string(),
+      username: z.string(),
+      status: z.enum(['pending', 'accepted']),
+      /** 'sent' when this reader asked, 'received' when the other did. */
+      direction: z.enum(['sent', 'received']),
+      createdAt: z.string(),
+      acceptedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type ReaderExport = z.infer<typeof ReaderExport>;

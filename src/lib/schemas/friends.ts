@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const FriendStatus = z.enum(['pending', 'accepted']);
+export type FriendStatus = z.infer<typeof FriendStatus>;
+
+/**
+ * One row of the Friends tab (SPEC.md section 3, Friends, with the view's isReceived flag).
+ * `id` is the friendship's (for Accept, Reject and Remove), `userId` the other reader's (for
+ * the link to /friend/{userId}). Pending reads 'Wants to be friends' when received, else
+ * 'Request sent'; accepted reads 'Friend' (SPEC.md section 4).
+ */
+export const Friend = z.object({
+  id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  points: z.number().int(),
+  status: FriendStatus,
+  isReceived: z.boolean(),
+  createdAt: z.string(),
+});
+export type Friend = z.infer<typeof Friend>;
+
+export const FriendListResponse = z.object({ friends: z.array(Friend) });
+export type FriendListResponse = z.infer<typeof FriendListResponse>;
+
+/** Add Friend: an email or username, any case. A blank one answers 400 EMPTY_QUERY. */
+export const AddFriendBody = z.object({ query: z.string().max(320).default('') });
+export type AddFriendBody = z.input<typeof AddFriendBody>;
+
+export const FriendResponse = z.object({ friend: Friend, message: z.string() });
+export type FriendResponse = z.infer<typeof FriendResponse>;
+
+export const FriendshipParams = z.object({ id: z.string().min(1).max(100) });

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** Largest import request: a 5,000-book Goodreads export with reviews is about 2-3 MB. */
+export const IMPORT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+/** Most data rows one request may carry; a bigger library is sent in chunks by the client. */
+export const IMPORT_MAX_ROWS = 10_000;
+
+export const ImportFormat = z.enum(['goodreads', 'storygraph']);
+export type ImportFormat = z.infer<typeof ImportFormat>;
+
+/**
+ * A library export to import. `format` is detected from the header row when left out.
+ * A client sending a big file in chunks (each with the header row) gives `rowOffset`, the
+ * number of data rows sent before this chunk, so the rows it hears about are the file's.
+ */
+export const ImportBody = z.object({
+  format: ImportFormat.optional(),
+  csv: z.string().max(IMPORT_MAX_BODY_BYTES),
+  rowOffset: z.number().int().min(0).max(10_000_000).default(0),
+});
+export type ImportBody = z.input<typeof ImportBody>;
+
+/** A row of the file and what happened to it; row 1 is the header, as a spreadsheet counts. */
+export const ImportRowMessage = z.object({ row: z.number().int(), message: z.string() });
+export type ImportRowMessage = z.infer<typeof ImportRowMessage>;
+
+/**
+ * What an import did. Counts are of rows actually added: importing the same file again adds
+ * nothing, and its rows count as `unchanged`. `skipped` lists rows deliberately left out
+ * (another shelf, a duplicate, a book without ISBN the catalogue does not know).
+ */
+export const ImportResponse = z.object({
+  format: ImportFormat,
+  imported: z.object({
+    finished: z.number().int(),
+    wantToRead: z.number().int(),
+    booksAdded: z.number().int(),
+  }),
+  unchanged: z.number().int(),
+  skipped: z.array(ImportRowMessage),
+  errors: z.array(ImportRowMessage),
+  message: z.string(),
+});
+export type ImportResponse = z.infer<typeof ImportResponse>;
+
+/**
+ * 400 for a file with any malformed row: the usual error shape plus every row at fault.
+ * Nothing is imported then.
+ */
+export const ImportInvalidResponse = z.object({
+  error: z.object({ code: z.literal('IMPORT_INVALID'), message: z.string() }),
+  rows: z.array(ImportRowMessage),
+});
+export type ImportInvalidResponse = z.infer<typeof ImportInvalidResponse>;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { BlogPost } from './reviews';
+
+/** The blog's filter dropdown (SPEC.md section 2): All Posts, Friends' Posts, My Posts. */
+export const FeedFilter = z.enum(['all', 'friends', 'mine']);
+export type FeedFilter = z.infer<typeof FeedFilter>;
+
+export const FeedQuery = z.object({
+  filter: FeedFilter.default('all'),
+  /** The previous page's nextCursor; opaque. */
+  cursor: z.string().min(1).max(200).optional(),
+});
+export type FeedQuery = z.input<typeof FeedQuery>;
+
+/** A post in the feed: the blog post of SPEC.md section 3 with the viewer's own flag. */
+export const FeedPost = BlogPost.extend({
+  /** The viewer wrote it: the delete link shows (SPEC.md section 6). */
+  isOwn: z.boolean(),
+});
+export type FeedPost = z.infer<typeof FeedPost>;
+
+/** Ten posts a page, newest first; nextCursor is null on the last page ('No more posts.'). */
+export const FeedResponse = z.object({
+  posts: z.array(FeedPost),
+  nextCursor: z.string().nullable(),
+});
+export type FeedResponse = z.infer<typeof FeedResponse>;
+
+export const PostParams = z.object({ id: z.string().min(1).max(100) });

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { AVATAR_IDS } from '../avatars';
+import { BIO_MAX } from '../limits';
+import { messages } from '../messages';
+import { isValidUsername } from '../username';
+import { FriendBook, WantToReadBook } from './library';
+
+export const AvatarId = z.enum(AVATAR_IDS, { error: messages.profile.avatarInvalid });
+
+/** What any signed-in reader may see of another (the friend profile, SPEC.md section 2). */
+export const PublicProfile = z.object({
+  id: z.string(),
+  /** The username as typed, else the account name, else 'User'. */
+  username: z.string(),
+  /** Plain text; null shows 'No bio available'. */
+  bio: z.string().nullable(),
+  /** One of the four presets, or null for the generated placeholder. */
+  avatar: AvatarId.nullable(),
+  points: z.number().int(),
+});
+export type PublicProfile = z.infer<typeof PublicProfile>;
+
+/** The reader's own profile card. */
+export const Profile = PublicProfile.extend({ name: z.string() });
+export type Profile = z.infer<typeof Profile>;
+
+/** The Stats tab (SPEC.md section 2); lastReadAt null reads 'Never'. */
+export const ReadingStats = z.object({
+  booksRead: z.number().int(),
+  /** Consecutive ISO weeks with a finished book, ending with the latest one (SPEC.md section 9). */
+  readingStreakWeeks: z.number().int(),
+  lastReadAt: z.string().nullable(),
+});
+export type ReadingStats = z.infer<typeof ReadingStats>;
+
+export const ProfileCounts = z.object({
+  wantToRead: z.number().int(),
+  friends: z.number().int(),
+  /** Requests waiting for this reader's Accept or Reject. */
+  pendingRequests: z.number().int(),
+});
+export type ProfileCounts = z.infer<typeof ProfileCounts>;
+
+export const ProfileResponse = z.object({
+  profile: Profile,
+  stats: ReadingStats,
+  counts: ProfileCounts,
+});
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+/**
+ * The Edit Profile form (SPEC.md section 5). Fields left out stay as they are; a null or empty
+ * bio clears it, a null avatar returns to the placeholder. The username pattern admits no markup,
+ * so a valid username is already sanitised; the server sanitises the bio to plain text.
+ */
+export const UpdateProfileBody = z.object({
+  username: z
+    .string({ error: messages.profile.usernameInvalid })
+    .trim()
+    .refine(isValidUsername, { error: messages.profile.usernameInvalid })
+    .optional(),
+  bio: z
+    .string({ error: messages.generic.badRequest })
+    .trim()
+    .max(BIO_MAX, messages.profile.bioTooLong)
+    .nullable()
+    .optional(),
+  avatar: AvatarId.nullable().optional(),
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+export const UpdateProfileResponse = z.object({ profile: Profile, message: z.string() });
+export type UpdateProfileResponse = z.infer<typeof UpdateProfileResponse>;
+
+export const UserParams = z.object({ userId: z.string().min(1).max(100) });
+
+/** A reader's read-only profile (`/friend/{userId}`): tabs Books, Want to Read and Stats. */
+export const UserProfileResponse = z.object({
+  profile: PublicProfile,
+  books: z.array(FriendBook),
+  wantToRead: z.array(WantToReadBook),
+  stats: ReadingStats,
+});
+export type UserProfileResponse = z.infer<typeof UserProfileResponse>;

@@ -1,0 +1,104 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { NormalisedBook } from './book-record';
+import { ProviderError, type BookProvider, type ProviderQuery } from './provider';
+
+/** The local catalogue (books table, full-text search): always asked first. */
+export interface LocalCatalogue {
+  search(text: string, limit: number): Promise<NormalisedBook[]>;
+  findByIsbn(isbn: string): Promise<NormalisedBook | null>;
+}
+
+export interface ChainResult {
+  books: NormalisedBook[];
+  /** The remote hits among `books`, for the caller to cache. */
+  fetched: NormalisedBook[];
+}
+
+/** How long a provider that answered 429 without a Retry-After is left alone. */
+export const DEFAULT_COOLDOWN_MS = 60_000;
+
+function dedupeKey(book: NormalisedBook): string {
+  return book.isbn ?? `${book.title.toLowerCase()}|${book.authors.toLowerCase()}`;
+}
+
+/**
+ * The book-provider chain (DESIGN.md, books): the local catalogue first, then each enabled
+ * remote provider in order, only while results are missing. A provider that fails, times out
+ * or answers 429 is logged and skipped (after a 429 it rests until its Retry-After), so the
+ * reader still gets the other providers' results; offline, the local catalogue answers alone.
+ */
+export function createBookProviderChain(options: {
+  local: LocalCatalogue;
+  remote: readonly BookProvider[];
+  log: FastifyBaseLogger;
+  now?: () => number;
+}) {
+  const { local, remote, log } = options;
+  const now = options.now ?? Date.now;
+  const restingUntil = new Map<string, number>();
+
+  /** Asks each provider in turn, keeping unseen books that `keep` accepts, until `wanted`. */
+  async function askRemote(
+    query: ProviderQuery,
+    wanted: number,
+    seen: Set<string>,
+    keep: (book: NormalisedBook) => boolean = () => true,
+  ) {
+    const fetched: NormalisedBook[] = [];
+    for (const provider of remote) {
+      if (fetched.length >= wanted) break;
+      if ((restingUntil.get(provider.name) ?? 0) > now()) {
+        log.debug({ provider: provider.name }, 'book provider resting after 429; skipped');
+        continue;
+      }
+      try {
+        for (const book of await provider.search(query)) {
+          const key = dedupeKey(book);
+          if (seen.has(key) || fetched.length >= wanted || !keep(book)) continue;
+          seen.add(key);
+          fetched.push(book);
+        }
+      } catch (error) {
+        const status = error instanceof ProviderError ? error.status : null;
+        if (status === 429) {
+          const waitMs =
+            (error instanceof ProviderError ? error.retryAfterMs : null) ?? DEFAULT_COOLDOWN_MS;
+          restingUntil.set(provider.name, now() + waitMs);
+        }
+        log.warn(
+          { provider: provider.name, status, err: error },
+          'book provider failed; using the other providers',
+        );
+      }
+    }
+    return fetched;
+  }
+
+  return {
+    hasRemote: remote.length > 0,
+
+    /** Up to `limit` books for a free-text query, the catalogue's own first. */
+    async search(text: string, limit: number): Promise<ChainResult> {
+      const books = await local.search(text, limit);
+      if (books.length >= limit || remote.length === 0) return { books, fetched: [] };
+      const seen = new Set(books.map(dedupeKey));
+      const fetched = await askRemote({ text, limit }, limit - books.length, seen);
+      return { books: [...books, ...fetched], fetched };
+    },
+
+    /** One book by ISBN-13: the catalogue, else the first remote provider that knows it. */
+    async findByIsbn(isbn: string): Promise<ChainResult & { book: NormalisedBook | null }> {
+      const cached = await local.findByIsbn(isbn);
+      if (cached || remote.length === 0) return { book: cached, books: [], fetched: [] };
+      const fetched = await askRemote(
+        { text: isbn, isbn, limit: 5 },
+        1,
+        new Set(),
+        (book) => book.isbn === isbn,
+      );
+      return { book: fetched[0] ?? null, books: fetched, fetched };
+    },
+  };
+}
+
+export type BookProviderChain = ReturnType<typeof createBookProviderChain>;

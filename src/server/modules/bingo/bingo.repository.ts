@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DatabaseKind } from '../../db/database';
+import type { Database } from '../../db/schema';
+
+export interface PlacementRow {
+  id: string;
+  cellId: string;
+  position: number;
+  bookIsbn: string;
+  bookTitle: string;
+  isWildcard: boolean;
+  points: number;
+  coverUrl: string | null;
+  authors: string | null;
+}
+
+/**
+ * Cells, placements and the points they earned. Built on the caller's executor: the service
+ * passes its transaction so every step of a placement commits or rolls back together.
+ */
+export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) {
+  return {
+    findGrid(gridId: string) {
+      return db
+        .selectFrom('grids')
+        .select(['id', 'title', 'createdAt'])
+        .where('id', '=', gridId)
+        .executeTakeFirst();
+    },
+
+    listCells(gridId: string) {
+      return db
+        .selectFrom('cells')
+        .select(['id', 'position', 'challenge'])
+        .where('gridId', '=', gridId)
+        .orderBy('position')
+        .execute();
+    },
+
+    findCell(cellId: string) {
+      return db
+        .selectFrom('cells')
+        .select(['id', 'gridId', 'position'])
+        .where('id', '=', cellId)
+        .executeTakeFirst();
+    },
+
+    /** The user's placements on a grid, with each square's position and the book's cover. */
+    async listPlacements(userId: string, gridId: string): Promise<PlacementRow[]> {
+      const rows = await db
+        .selectFrom('placements as p')
+        .innerJoin('cells as c', 'c.id', 'p.cellId')
+        .leftJoin('books as b', 'b.isbn', 'p.bookIsbn')
+        .select(['p.id', 'p.cellId', 'c.position', 'p.bookIsbn', 'p.bookTitle', 'p.isWildcard'])
+        .select(['p.points', 'b.coverUrl', 'b.authors'])
+        .where('p.userId', '=', userId)
+        .where('p.gridId', '=', gridId)
+        .orderBy('c.position')
+        .execute();
+      return rows.map((r) => ({
+        ...r,
+        position: Number(r.position),
+        isWildcard: Number(r.isWildcard) === 1,
+        points: Number(r.points),
+      }));
+    },
+
+    /**
+     * Serialises one user's placements and resets on PostgreSQL (row lock until commit). SQLite
+     * needs none: its single connection runs one transaction at a time.
+     */
+    async lockUser(userId: string): Promise<void> {
+      if (kind !== 'postgres') return;
+      await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    },
+
+    async readPoints(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select('points')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.points);
+    },
+
+    /** Adds (or, negative, removes) points and returns the new total. */
+    async addPoints(userId: string, delta: number): Promise<number> {
+      const row = await db
+        .updateTable('users')
+        .set((eb) => ({ points: eb('points', '+', delta) }))
+        .where('id', '=', userId)
+        .returning('points')
+        .executeTakeFirstOrThrow();
+      return Number(row.points);
+    },
+
+    async insertPlacement(placement: {
+      userId: string;
+      gridId: string;
+      cellId: string;
+      bookIsbn: string;
+      bookTitle: string;
+      isWildcard: boolean;
+      points: number;
+    }): Promise<string> {
+      const id = randomUUID();
+      const now = new Date().toISOString();
+      await db
+        .insertInto('placements')
+        .values({
+          ...placement,
+          id,
+          isWildcard: placement.isWildcard ? 1 : 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+      return id;
+    },
+
+    /** Swaps the book on a marked square; the square keeps the points it first earned. */
+    async replaceBook(
+      placementId: string,
+      book: { bookIsbn: string; bookTitle: string; isWildcard: boolean },
+    ): Promise<void> {
+      await db
+        .updateTable('placements')
+        .set({
+          bookIsbn: book.bookIsbn,
+          bookTitle: book.bookTitle,
+          isWildcard: book.isWildcard ? 1 : 0,
+          updatedAt: new Date().toISOString(),
+        })
+        .where('id', '=', placementId)
+        .execute();
+    },
+
+    /** Removes the user's placements on a grid; returns the points they had earned. */
+    async deletePlacements(userId: string, gridId: string): Promise<number> {
+      const removed = await db
+        .deleteFrom('placements')
+        .where('userId', '=', userId)
+        .where('gridId', '=', gridId)
+        .returning('points')
+        .execute();
+      return removed.reduce((sum, row) => sum + Number(row.points), 0);
+    },
+  };
+}
+
+export type BingoRepository = ReturnType<typeof createBingoRepository>;

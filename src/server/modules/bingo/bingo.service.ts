@@ -1,0 +1,218 @@
+import type { Transaction } from 'kysely';
+import { normalizeIsbn } from '../../../lib/isbn';
+import { messages } from '../../../lib/messages';
+import { decidePlacement } from '../../../lib/placement-rules';
+import type {
+  BingoCardResponse,
+  PlaceBookBody,
+  PlaceBookResponse,
+  ResetGridResponse,
+} from '../../../lib/schemas/bingo';
+import { computePlacementPoints } from '../../../lib/scoring';
+import type { DatabaseHandle } from '../../db/database';
+import { toIso, type Database } from '../../db/schema';
+import type { EventHub } from '../../events/hub';
+import {
+  badRequest,
+  conflict as conflictError,
+  forbidden,
+  notFound,
+  type AppError,
+} from '../../http/errors';
+import type { Viewer } from '../../http/viewer';
+import { createBooksRepository } from '../books/books.repository';
+import { createGridsRepository } from '../grids/grids.repository';
+import { createSettingsRepository, RESET_DATE_KEY } from '../settings/settings.repository';
+import { toBingoCell, toPlacedBook, type PlacementView } from './bingo.mapper';
+import { createBingoRepository, type PlacementRow } from './bingo.repository';
+import { placementConflictOf, type PlacementConflict } from './placement-conflicts';
+
+type PlacedView = PlacementView & Pick<PlacementRow, 'cellId' | 'position'>;
+
+/** Transactions that hit a unique constraint are re-run this often before refusing. */
+const RETRIES_ON_CONFLICT = 2;
+
+const REFUSAL_CODES = new Map<string, string>([
+  [messages.bingo.bookUsedTwice, 'BOOK_USED_TWICE'],
+  [messages.bingo.wildcardUsed, 'WILDCARD_USED'],
+]);
+
+/**
+ * The refusal for a constraint the database enforced. Normally the rules refuse first (the
+ * user row lock, or SQLite's one connection, serialises a user's placements); this is the net.
+ */
+function refusalFor(conflict: PlacementConflict): AppError {
+  switch (conflict) {
+    case 'book':
+      return conflictError(messages.bingo.bookUsedTwice, 'BOOK_USED_TWICE');
+    case 'wildcard':
+      return conflictError(messages.bingo.wildcardUsed, 'WILDCARD_USED');
+    case 'square':
+    case 'other':
+      return conflictError(messages.bingo.saveBookFailed, 'PLACEMENT_CONFLICT');
+  }
+}
+
+interface PlaceOutcome {
+  response: PlaceBookResponse;
+  changedPoints: boolean;
+}
+
+/**
+ * The bingo card (SPEC.md sections 4, 5 and 9): reading a card, placing a book and resetting
+ * the grid. Points are computed here, inside the transaction that stores them.
+ */
+export function createBingoService(deps: { database: DatabaseHandle; hub: EventHub }) {
+  const { db, kind } = deps.database;
+  const settings = createSettingsRepository(db);
+
+  function announce(userId: string, totalPoints: number) {
+    deps.hub.publishPoints(userId, totalPoints);
+    deps.hub.publishLeaderboardChanged();
+  }
+
+  /** Runs `work` in a transaction, re-running it when a unique constraint was hit meanwhile. */
+  async function withConflictRetry<T>(work: (trx: Transaction<Database>) => Promise<T>) {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await db.transaction().execute(work);
+      } catch (error) {
+        const conflict = placementConflictOf(error);
+        if (!conflict) throw error;
+        if (attempt >= RETRIES_ON_CONFLICT) throw refusalFor(conflict);
+      }
+    }
+  }
+
+  /** Refuses a grid that is not the current one (SPEC.md section 4: historical grids). */
+  async function requireCurrentGrid(trx: Transaction<Database>, gridId: string) {
+    const currentId = await createGridsRepository(trx).findCurrentId();
+    if (gridId !== currentId) throw forbidden(messages.bingo.historicalGrid);
+  }
+
+  async function place(
+    trx: Transaction<Database>,
+    userId: string,
+    cellId: string,
+    isbn: string,
+  ): Promise<PlaceOutcome> {
+    const repo = createBingoRepository(trx, kind);
+    await repo.lockUser(userId);
+    const cell = await repo.findCell(cellId);
+    if (!cell) throw notFound(messages.bingo.gridNotFound);
+    const book = await createBooksRepository(trx, kind).findByIsbn(isbn);
+    if (!book) throw notFound(messages.book.notFound);
+    await requireCurrentGrid(trx, cell.gridId);
+
+    const placements = await repo.listPlacements(userId, cell.gridId);
+    const existing = placements.find((p) => p.cellId === cell.id);
+    const placed = (row: PlacedView, pointsEarned: number, totalPoints: number) => ({
+      placement: toPlacedBook(row),
+      pointsEarned,
+      totalPoints,
+      message:
+        pointsEarned > 0 ? messages.bingo.earnedPoints(pointsEarned) : messages.bingo.bookReplaced,
+    });
+
+    if (existing && existing.bookIsbn === isbn) {
+      // The same book again on its own square: nothing to change, nothing earned.
+      return { response: placed(existing, 0, await repo.readPoints(userId)), changedPoints: false };
+    }
+    const others = placements.filter((p) => p.cellId !== cell.id);
+    const decision = decidePlacement(
+      others
+        .filter((p) => p.bookIsbn === isbn)
+        .map((p) => ({ position: p.position, isWildcard: p.isWildcard })),
+      others.some((p) => p.isWildcard),
+    );
+    if (!decision.ok) {
+      const code = REFUSAL_CODES.get(decision.message) ?? 'PLACEMENT_REFUSED';
+      throw conflictError(decision.message, code);
+    }
+    const bookFields = { bookIsbn: isbn, bookTitle: book.title, isWildcard: decision.isWildcard };
+    const row = { ...bookFields, cellId: cell.id, position: Number(cell.position) };
+    const view = { coverUrl: book.coverUrl, authors: book.authors };
+
+    if (existing) {
+      // SPEC.md section 4: replacing a marked square's book earns nothing; it keeps its points.
+      await repo.replaceBook(existing.id, bookFields);
+      const total = await repo.readPoints(userId);
+      return {
+        response: placed({ ...row, ...view, points: existing.points }, 0, total),
+        changedPoints: false,
+      };
+    }
+    const marked = new Set(placements.map((p) => p.position));
+    const earned = computePlacementPoints(marked, Number(cell.position)).total;
+    await repo.insertPlacement({
+      ...bookFields,
+      userId,
+      gridId: cell.gridId,
+      cellId: cell.id,
+      points: earned,
+    });
+    const total = await repo.addPoints(userId, earned);
+    return {
+      response: placed({ ...row, ...view, points: earned }, earned, total),
+      changedPoints: true,
+    };
+  }
+
+  return {
+    /** One grid with the viewer's own placements, their points and the reset date. */
+    async getCard(viewer: Viewer, gridId: string): Promise<BingoCardResponse> {
+      const repo = createBingoRepository(db, kind);
+      const grid = await repo.findGrid(gridId);
+      if (!grid) throw notFound(messages.bingo.gridNotFound);
+      const [cells, placements, currentId, points, resetDate] = await Promise.all([
+        repo.listCells(gridId),
+        repo.listPlacements(viewer.id, gridId),
+        createGridsRepository(db).findCurrentId(),
+        repo.readPoints(viewer.id),
+        settings.get(RESET_DATE_KEY),
+      ]);
+      const byCell = new Map(placements.map((p) => [p.cellId, p]));
+      return {
+        grid: {
+          id: grid.id,
+          title: grid.title,
+          createdAt: toIso(grid.createdAt),
+          isCurrent: grid.id === currentId,
+        },
+        cells: cells.map((cell) => toBingoCell(cell, byCell.get(cell.id))),
+        points,
+        resetDate,
+      };
+    },
+
+    /**
+     * Places a book on a square in one transaction: the reuse and wildcard rules, the points
+     * (recorded on the placement and added to the user), or a replacement that earns nothing.
+     */
+    async placeBook(viewer: Viewer, body: PlaceBookBody): Promise<PlaceBookResponse> {
+      const isbn = normalizeIsbn(body.isbn);
+      if (!isbn) throw badRequest(messages.bingo.invalidIsbn, 'INVALID_ISBN');
+      const outcome = await withConflictRetry((trx) => place(trx, viewer.id, body.cellId, isbn));
+      if (outcome.changedPoints) announce(viewer.id, outcome.response.totalPoints);
+      return outcome.response;
+    },
+
+    /** Reset Grid: removes the viewer's placements on the current grid and the points they earned. */
+    async resetGrid(viewer: Viewer, gridId: string): Promise<ResetGridResponse> {
+      const { removed, totalPoints } = await withConflictRetry(async (trx) => {
+        const repo = createBingoRepository(trx, kind);
+        await repo.lockUser(viewer.id);
+        if (!(await repo.findGrid(gridId))) throw notFound(messages.bingo.gridNotFound);
+        await requireCurrentGrid(trx, gridId);
+        const points = await repo.deletePlacements(viewer.id, gridId);
+        const total =
+          points !== 0
+            ? await repo.addPoints(viewer.id, -points)
+            : await repo.readPoints(viewer.id);
+        return { removed: points, totalPoints: total };
+      });
+      if (removed !== 0) announce(viewer.id, totalPoints);
+      return { totalPoints, message: messages.bingo.gridCleared };
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/** Which of the placements table's unique rules a failed write broke. */
+export type PlacementConflict = 'square' | 'book' | 'wildcard' | 'other';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Classifies a unique-constraint violation on placements (migration 002): PostgreSQL names the
+ * constraint (SQLSTATE 23505), better-sqlite3 lists its columns ("UNIQUE constraint failed:
+ * placements.user_id, placements.cell_id"). Null for any other error.
+ */
+export function placementConflictOf(error: unknown): PlacementConflict | null {
+  if (!isRecord(error)) return null;
+  if (error.code === '23505') {
+    switch (error.constraint) {
+      case 'placements_user_cell_unique':
+        return 'square';
+      case 'placements_user_grid_book_unique':
+        return 'book';
+      case 'placements_one_wildcard_idx':
+        return 'wildcard';
+      default:
+        return 'other';
+    }
+  }
+  if (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    const message = typeof error.message === 'string' ? error.message : '';
+    const columns = (/constraint failed: (.*)$/.exec(message)?.[1] ?? '').replace(/\s/g, '');
+    if (columns === 'placements.user_id,placements.cell_id') return 'square';
+    if (columns.startsWith('placements.user_id,placements.grid_id,placements.book_isbn')) {
+      return 'book';
+    }
+    if (columns === 'placements.user_id,placements.grid_id') return 'wildcard';
+    return 'other';
+  }
+  return null;
+}

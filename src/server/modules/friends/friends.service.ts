@@ -1,0 +1,107 @@
+import { messages } from '../../../lib/messages';
+import type { FriendListResponse, FriendResponse } from '../../../lib/schemas/friends';
+import type { DatabaseHandle } from '../../db/database';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { badRequest, conflict, forbidden, notFound, type AppError } from '../../http/errors';
+import type { Viewer } from '../../http/viewer';
+import { compareFriends, toFriend } from './friends.mapper';
+import { createFriendsRepository, type FriendsRepository } from './friends.repository';
+
+type Friendship = NonNullable<Awaited<ReturnType<FriendsRepository['findById']>>>;
+
+/** Why an existing friendship stops a new request (SPEC.md section 5, Friend add). */
+function existingFriendshipError(existing: Friendship, viewerId: string): AppError {
+  if (existing.status === 'accepted') {
+    return conflict(messages.friends.alreadyFriends, 'ALREADY_FRIENDS');
+  }
+  return existing.senderId === viewerId
+    ? conflict(messages.friends.requestAlreadySent, 'REQUEST_ALREADY_SENT')
+    : conflict(messages.friends.pendingFromUser, 'PENDING_FROM_USER');
+}
+
+/**
+ * Friend requests and the friends list (SPEC.md sections 4 and 6): anyone may ask, only the
+ * receiver of a pending request accepts or rejects it, either side removes an accepted friend.
+ */
+export function createFriendsService(database: DatabaseHandle) {
+  const friends = createFriendsRepository(database.db, database.kind);
+
+  const viewOf = async (id: string, viewer: Viewer) => {
+    const row = await friends.findView(id, viewer.id);
+    if (!row) throw notFound(messages.friends.requestNotFound);
+    return toFriend({ ...row, isReceived: row.receiverId === viewer.id });
+  };
+
+  /** The refusal for an answer to a request the viewer may not answer, or that is gone. */
+  const answerRefusal = async (id: string, viewer: Viewer): Promise<AppError> => {
+    const row = await friends.findById(id);
+    const isParty = row && (row.senderId === viewer.id || row.receiverId === viewer.id);
+    if (!row || !isParty) return notFound(messages.friends.requestNotFound);
+    if (row.status === 'accepted')
+      return conflict(messages.friends.alreadyFriends, 'ALREADY_FRIENDS');
+    // The sender of a pending request sees 'Request sent', never Accept or Reject.
+    return forbidden(messages.access.permissionDenied);
+  };
+
+  return {
+    async list(viewer: Viewer): Promise<FriendListResponse> {
+      const rows = await friends.listForUser(viewer.id);
+      return { friends: rows.map(toFriend).sort(compareFriends) };
+    },
+
+    /** Sends a request to the reader with this email or username (any case). */
+    async sendRequest(viewer: Viewer, query: string): Promise<FriendResponse> {
+      const wanted = query.trim();
+      // The client closes the modal on an empty query (SPEC.md section 5); the code says so.
+      if (wanted === '') throw badRequest(messages.friends.emptyQuery, 'EMPTY_QUERY');
+      // Usernames hold no '@', so the query is one or the other.
+      const target = wanted.includes('@')
+        ? await friends.findMemberByEmail(wanted)
+        : await friends.findMemberByUsername(wanted);
+      if (!target) throw notFound(messages.friends.userNotFound);
+      if (target.id === viewer.id) throw badRequest(messages.friends.lonely, 'SELF_REQUEST');
+
+      let id: string;
+      try {
+        // One transaction: the reverse pair is checked while both rows are locked; the unique
+        // (sender, receiver) constraint settles a race in the same direction.
+        id = await database.db.transaction().execute(async (trx) => {
+          const tx = createFriendsRepository(trx, database.kind);
+          await tx.lockPair(viewer.id, target.id);
+          const existing = await tx.findBetween(viewer.id, target.id);
+          if (existing) throw existingFriendshipError(existing, viewer.id);
+          return tx.insertRequest(viewer.id, target.id, new Date().toISOString());
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw conflict(messages.friends.requestAlreadySent, 'REQUEST_ALREADY_SENT');
+        }
+        throw error;
+      }
+      return { friend: await viewOf(id, viewer), message: messages.friends.requestSent };
+    },
+
+    async accept(viewer: Viewer, id: string): Promise<FriendResponse> {
+      const accepted = await friends.acceptPending(id, viewer.id, new Date().toISOString());
+      if (!accepted) throw await answerRefusal(id, viewer);
+      return { friend: await viewOf(id, viewer), message: messages.friends.accepted };
+    },
+
+    /** Rejecting deletes the request (SPEC.md section 4). */
+    async reject(viewer: Viewer, id: string) {
+      const rejected = await friends.deletePendingReceived(id, viewer.id);
+      if (!rejected) throw await answerRefusal(id, viewer);
+      return { message: messages.friends.rejected };
+    },
+
+    /** Either side may remove an accepted friend; the record is deleted (SPEC.md section 4). */
+    async remove(viewer: Viewer, id: string) {
+      const removed = await friends.deleteAccepted(id, viewer.id);
+      if (removed) return { message: messages.friends.removed };
+      const row = await friends.findById(id);
+      const isParty = row && (row.senderId === viewer.id || row.receiverId === viewer.id);
+      if (!row || !isParty) throw notFound(messages.friends.friendNotFound);
+      throw conflict(messages.friends.notFriendsYet, 'NOT_FRIENDS_YET');
+    },
+  };
+}

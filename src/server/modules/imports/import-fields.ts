@@ -1,0 +1,110 @@
+import { isValidIsbn10, normalizeIsbn } from '../../../lib/isbn';
+import { messages } from '../../../lib/messages';
+import { isbn13To10 } from '../../books/book-record';
+
+/** Where a row goes: the finished books, the want-to-read list, or nowhere. */
+export type ImportShelf = 'read' | 'to-read' | 'other';
+
+/** One row of a library export, read and checked; no database involved yet. */
+export interface ImportedBook {
+  /** The row's number in the file, the header being row 1. */
+  row: number;
+  shelf: ImportShelf;
+  /** The shelf or status as the file names it. */
+  shelfName: string;
+  title: string;
+  /** Comma-joined names, 'Unknown' when the file has none. */
+  authors: string;
+  /** A valid ISBN-13 (an ISBN-10 converted), or null when the row has none. */
+  isbn: string | null;
+  isbn10: string | null;
+  /** 1-5 stars, or null when unrated. */
+  rating: number | null;
+  /** ISO timestamps (midnight UTC of the day), or null. */
+  finishedAt: string | null;
+  addedAt: string | null;
+  review: string | null;
+  publisher: string | null;
+  pageCount: number | null;
+  publishedDate: string | null;
+  averageRating: number | null;
+}
+
+/** A row read: the book, or every problem found in it. */
+export type RowResult = { book: ImportedBook; errors: [] } | { book: null; errors: string[] };
+
+/** The row's cells by header name (trimmed, any case). */
+export type RowCells = (column: string) => string;
+
+/**
+ * Goodreads writes ISBNs as spreadsheet formulas, ="0441172717", so a spreadsheet keeps the
+ * leading zero; an empty one is ="".
+ */
+export function unwrapSpreadsheetText(value: string): string {
+  const match = /^="(.*)"$/s.exec(value.trim());
+  return (match ? match[1]! : value).trim();
+}
+
+/** The ISBN-13 and ISBN-10 of a cell, or nulls when it holds no valid ISBN (another id). */
+export function parseIsbnCell(value: string): { isbn: string | null; isbn10: string | null } {
+  const cleaned = unwrapSpreadsheetText(value).replace(/[\s-]/g, '').toUpperCase();
+  const isbn = cleaned === '' ? null : normalizeIsbn(cleaned);
+  if (!isbn) return { isbn: null, isbn10: null };
+  return { isbn, isbn10: isValidIsbn10(cleaned) ? cleaned : isbn13To10(isbn) };
+}
+
+/**
+ * A date as both exports write it, 2023/05/14 (2023-05-14 is taken too), as midnight UTC.
+ * Empty is null; anything else, or a day not on the calendar, is an error message.
+ */
+export function parseExportDate(
+  value: string,
+  column: string,
+): { value: string | null } | { error: string } {
+  const text = value.trim();
+  if (text === '') return { value: null };
+  const match = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/.exec(text);
+  if (match) {
+    const [, year, month, day] = match;
+    const iso = `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;
+    const date = new Date(`${iso}T00:00:00.000Z`);
+    if (!Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso)) {
+      return { value: date.toISOString() };
+    }
+  }
+  return { error: messages.imports.dateInvalid(column, text) };
+}
+
+/** A whole number of pages, or null (a missing or odd page count is no reason to refuse). */
+export function parsePageCount(value: string): number | null {
+  const text = value.trim();
+  return /^\d{1,6}$/.test(text) && Number(text) > 0 ? Number(text) : null;
+}
+
+/** A four-digit year, or null. */
+export function parseYear(value: string): string | null {
+  const text = value.trim();
+  return /^\d{4}$/.test(text) && text !== '0000' ? text : null;
+}
+
+/** An average rating like 4.33, or null when missing, 0 (nobody rated it) or above 5. */
+export function parseAverageRating(value: string): number | null {
+  const text = value.trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) return null;
+  const rating = Number(text);
+  return rating > 0 && rating <= 5 ? rating : null;
+}
+
+/** Names from a comma-separated cell, trimmed, without empties. */
+export function splitNames(...cells: string[]): string[] {
+  return cells
+    .flatMap((cell) => cell.split(','))
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+}
+
+/** A trimmed cell, or null when empty. */
+export function textOrNull(value: string): string | null {
+  const text = value.trim();
+  return text === '' ? null : text;
+}

@@ -1,0 +1,124 @@
+import { CsvSyntaxError, parseCsv } from '../../../lib/csv';
+import { messages } from '../../../lib/messages';
+import {
+  IMPORT_MAX_ROWS,
+  type ImportFormat,
+  type ImportRowMessage,
+} from '../../../lib/schemas/imports';
+import { GOODREADS_REQUIRED, GOODREADS_SIGNATURE, parseGoodreadsRow } from './goodreads';
+import type { ImportedBook, RowCells, RowResult } from './import-fields';
+import { parseStoryGraphRow, STORYGRAPH_REQUIRED, STORYGRAPH_SIGNATURE } from './storygraph';
+
+export type ParsedExport =
+  | { ok: true; format: ImportFormat; books: ImportedBook[] }
+  | { ok: false; errors: ImportRowMessage[] };
+
+interface FormatSpec {
+  label: string;
+  required: readonly string[];
+  signature: readonly string[];
+  parseRow: (cell: RowCells, row: number) => RowResult;
+}
+
+const FORMATS: Record<ImportFormat, FormatSpec> = {
+  goodreads: {
+    label: 'Goodreads',
+    required: GOODREADS_REQUIRED,
+    signature: GOODREADS_SIGNATURE,
+    parseRow: parseGoodreadsRow,
+  },
+  storygraph: {
+    label: 'StoryGraph',
+    required: STORYGRAPH_REQUIRED,
+    signature: STORYGRAPH_SIGNATURE,
+    parseRow: parseStoryGraphRow,
+  },
+};
+
+const headerKey = (name: string) => name.trim().toLowerCase();
+
+/** The export a header row belongs to, by the columns only that export has. */
+export function detectFormat(header: readonly string[]): ImportFormat | null {
+  const names = new Set(header.map(headerKey));
+  const formats = Object.keys(FORMATS) as ImportFormat[];
+  return formats.find((f) => FORMATS[f].signature.every((c) => names.has(headerKey(c)))) ?? null;
+}
+
+const isBlank = (record: readonly string[]) => record.every((field) => field.trim() === '');
+
+/**
+ * Reads a whole Goodreads or StoryGraph export and checks every row before anything is
+ * stored: columns are found by their header names (exports add and move columns over time),
+ * the format by the header row unless given. Any fault comes back as a list of row messages,
+ * the header being row 1 (plus `rowOffset` for a file sent in chunks). Blank lines are passed
+ * over.
+ */
+export function parseLibraryExport(
+  csv: string,
+  options: { format?: ImportFormat; rowOffset?: number } = {},
+): ParsedExport {
+  const offset = options.rowOffset ?? 0;
+  const rowNumber = (recordIndex: number) => (recordIndex === 0 ? 1 : recordIndex + 1 + offset);
+  let records: string[][];
+  try {
+    records = parseCsv(csv);
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    return {
+      ok: false,
+      errors: [
+        { row: rowNumber(error.record - 1), message: messages.imports.malformedCsv(error.message) },
+      ],
+    };
+  }
+
+  const header = records[0];
+  const format = header ? (options.format ?? detectFormat(header)) : null;
+  if (!header || !format) {
+    return { ok: false, errors: [{ row: 1, message: messages.imports.unknownFormat }] };
+  }
+  const spec = FORMATS[format];
+  const columns = new Map<string, number>();
+  header.forEach((name, index) => {
+    if (!columns.has(headerKey(name))) columns.set(headerKey(name), index);
+  });
+  const missing = spec.required.filter((column) => !columns.has(headerKey(column)));
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      errors: [
+        { row: 1, message: messages.imports.missingColumns(spec.label, missing.join(', ')) },
+      ],
+    };
+  }
+
+  const dataRecords = records.length - 1;
+  if (dataRecords > IMPORT_MAX_ROWS) {
+    return {
+      ok: false,
+      errors: [
+        {
+          row: rowNumber(IMPORT_MAX_ROWS + 1),
+          message: messages.imports.tooManyRows(IMPORT_MAX_ROWS),
+        },
+      ],
+    };
+  }
+
+  const books: ImportedBook[] = [];
+  const errors: ImportRowMessage[] = [];
+  for (let index = 1; index < records.length; index += 1) {
+    const record = records[index]!;
+    const row = rowNumber(index);
+    if (isBlank(record)) continue;
+    if (record.length !== header.length) {
+      errors.push({ row, message: messages.imports.fieldCount(record.length, header.length) });
+      continue;
+    }
+    const cell: RowCells = (column) => record[columns.get(headerKey(column)) ?? -1] ?? '';
+    const result = spec.parseRow(cell, row);
+    if (result.book) books.push(result.book);
+    for (const message of result.errors) errors.push({ row, message });
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, format, books };
+}

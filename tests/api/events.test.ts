@@ -1,0 +1,207 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/lib/messages';
+import { LIVE_EVENT } from '../../src/lib/schemas/bingo';
+import { MAX_CONNECTIONS_PER_USER } from '../../src/server/modules/events/events.routes';
+import { createGrid, placeOk, type TestGrid } from '../helpers/bingo';
+import { addBooks, FILLER_BOOKS } from '../helpers/books';
+import {
+  call,
+  createGuest,
+  createTestApp,
+  createUser,
+  errorOf,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../helpers/test-app';
+
+let t: TestApp;
+let grid: TestGrid;
+const FILLERS = FILLER_BOOKS.map((b) => b.isbn13);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await addBooks(t.app);
+  grid = await createGrid(t.app);
+});
+// Open streams are still open here: closing must not wait for them.
+afterAll(() => t.close());
+
+interface LiveMessage {
+  event: string;
+  data: string;
+}
+
+/** Reads Server-Sent Events from a stream as they arrive. */
+class EventReader {
+  private buffer = '';
+  readonly messages: LiveMessage[] = [];
+  readonly comments: string[] = [];
+  private waiters: (() => void)[] = [];
+
+  constructor(stream: Readable) {
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      this.buffer += chunk;
+      let end: number;
+      while ((end = this.buffer.indexOf('\n\n')) !== -1) {
+        this.parse(this.buffer.slice(0, end));
+        this.buffer = this.buffer.slice(end + 2);
+      }
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  private parse(block: string) {
+    let event = '';
+    let data = '';
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) this.comments.push(line.slice(1).trim());
+      else if (line.startsWith('event: ')) event = line.slice(7);
+      else if (line.startsWith('data: ')) data = line.slice(6);
+    }
+    if (event) this.messages.push({ event, data });
+  }
+
+  /** Waits until `count` events named `event` have arrived. */
+  async waitFor(event: string, count = 1, timeoutMs = 3000): Promise<LiveMessage[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.messages.filter((m) => m.event === event);
+      if (found.length >= count) return found;
+      if (Date.now() > deadline)
+        throw new Error(`no ${count} '${event}' events in ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  }
+}
+
+/** Opens GET /api/events through inject, reading the body as a stream. */
+async function listen(cookie: string, app: TestApp = t) {
+  const response = await app.app.inject({
+    method: 'GET',
+    url: '/api/events',
+    headers: { cookie, origin: TEST_ORIGIN },
+    payloadAsStream: true,
+  });
+  return { response, reader: new EventReader(response.stream()) };
+}
+
+describe('GET /api/events', () => {
+  it('refuses signed-out visitors with JSON', async () => {
+    const response = await call(t.app, 'GET', '/api/events');
+    expect(response.statusCode).toBe(401);
+    expect(errorOf(response).message).toBe(messages.access.loginRequired);
+  });
+
+  it('opens an uncached event stream for a signed-in reader', async () => {
+    const reader = await createUser(t.app);
+    const { response, reader: events } = await listen(reader.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache, no-transform');
+    await expect.poll(() => events.comments).toContain('connected');
+  });
+
+  it('tells the reader their new points, and everyone that the leaderboard changed', async () => {
+    const [placer, watcher] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    const guest = await createGuest(t.app);
+    const mine = await listen(placer.cookie);
+    const secondTab = await listen(placer.cookie);
+    const theirs = await listen(watcher.cookie);
+    const guests = await listen(guest);
+
+    await placeOk(t.app, placer.cookie, grid.cells[0]!, FILLERS[0]!);
+    for (const tab of [mine, secondTab]) {
+      const [points] = await tab.reader.waitFor(LIVE_EVENT.points);
+      expect(JSON.parse(points!.data)).toEqual({ totalPoints: 10 });
+      await tab.reader.waitFor(LIVE_EVENT.leaderboard);
+    }
+    await theirs.reader.waitFor(LIVE_EVENT.leaderboard);
+    await guests.reader.waitFor(LIVE_EVENT.leaderboard);
+    // Someone else's points are none of the watcher's business.
+    expect(theirs.reader.messages.filter((m) => m.event === LIVE_EVENT.points)).toEqual([]);
+
+    await call(t.app, 'DELETE', `/api/bingo/grids/${grid.id}/placements`, {
+      cookie: placer.cookie,
+    });
+    const points = await mine.reader.waitFor(LIVE_EVENT.points, 2);
+    expect(JSON.parse(points[1]!.data)).toEqual({ totalPoints: 0 });
+  });
+
+  it('stays quiet when nothing was earned', async () => {
+    const placer = await createUser(t.app);
+    await placeOk(t.app, placer.cookie, grid.cells[0]!, FILLERS[1]!);
+    const { reader } = await listen(placer.cookie);
+    // Replacing a book earns nothing: no event.
+    await placeOk(t.app, placer.cookie, grid.cells[0]!, FILLERS[2]!);
+    // A later earning event proves the stream works and nothing came before it.
+    await placeOk(t.app, placer.cookie, grid.cells[1]!, FILLERS[3]!);
+    const points = await reader.waitFor(LIVE_EVENT.points);
+    expect(points.map((m) => JSON.parse(m.data) as unknown)).toEqual([{ totalPoints: 20 }]);
+  });
+});
+
+describe('over a real socket', () => {
+  let own: TestApp;
+  let port: number;
+  let closed = false;
+  beforeAll(async () => {
+    own = await createTestApp();
+    await own.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (own.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    if (!closed) await own.close();
+  });
+
+  function connect(cookie: string) {
+    return new Promise<{ response: IncomingMessage; close: () => void }>((resolve, reject) => {
+      const request = httpRequest(
+        { host: '127.0.0.1', port, path: '/api/events', headers: { cookie } },
+        (response) => resolve({ response, close: () => request.destroy() }),
+      );
+      request.on('error', reject).end();
+    });
+  }
+
+  it('caps the streams one reader keeps open, and frees a slot when one closes', async () => {
+    const reader = await createUser(own.app);
+    const open = [];
+    for (let i = 0; i < MAX_CONNECTIONS_PER_USER; i += 1) {
+      const connection = await connect(reader.cookie);
+      expect(connection.response.statusCode).toBe(200);
+      open.push(connection);
+    }
+    const refused = await call(own.app, 'GET', '/api/events', { cookie: reader.cookie });
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused).message).toBe(messages.rateLimit.generic);
+
+    open[0]!.close();
+    await expect
+      .poll(async () => {
+        const again = await connect(reader.cookie);
+        again.close();
+        return again.response.statusCode;
+      })
+      .toBe(200);
+  });
+
+  it('ends open streams when the app closes instead of waiting for them', async () => {
+    const user = await createUser(own.app);
+    const { response } = await connect(user.cookie);
+    expect(response.statusCode).toBe(200);
+    const ended = new Promise<void>((resolve) => response.on('end', resolve).resume());
+
+    const started = Date.now();
+    await own.close();
+    closed = true;
+    await ended;
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});

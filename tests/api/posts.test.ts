@@ -1,0 +1,370 @@
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOG_PAGE_SIZE } from '../../src/lib/limits';
+import { messages } from '../../src/lib/messages';
+import type { FeedFilter, FeedResponse } from '../../src/lib/schemas/posts';
+import { createPostsRepository } from '../../src/server/modules/posts/posts.repository';
+import {
+  befriend,
+  createBook,
+  createMemberRow,
+  createPost,
+  createTestAppWithConfig,
+} from '../helpers/factories';
+import {
+  call,
+  createGuest,
+  createTestApp,
+  createUser,
+  errorOf,
+  type TestApp,
+  type TestUser,
+} from '../helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const feed = (cookie: string, query = '') => call(t.app, 'GET', `/api/posts${query}`, { cookie });
+
+async function feedOk(user: TestUser, filter: FeedFilter, cursor?: string | null) {
+  const query = `?filter=${filter}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+  const response = await feed(user.cookie, query);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<FeedResponse>();
+}
+
+/** Every page of a feed, following nextCursor to the end. */
+async function allPages(user: TestUser, filter: FeedFilter) {
+  const pages: FeedResponse[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await feedOk(user, filter, cursor);
+    pages.push(page);
+    cursor = page.nextCursor;
+  } while (cursor && pages.length < 20);
+  return pages;
+}
+
+const postExists = async (id: string) =>
+  (await t.app.deps.database.db
+    .selectFrom('blogPosts')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst()) !== undefined;
+
+describe('the feed', () => {
+  it("shows everyone's posts newest first, with the author's name and the viewer's own flag", async () => {
+    const reader = await createUser(t.app);
+    const author = await createMemberRow(t.app, { username: 'Prickles' });
+    const book = await createBook(t.app, { coverUrl: null });
+    const older = await createPost(t.app, author.id, {
+      book,
+      rating: 5,
+      createdAt: '2031-01-01T10:00:00.000Z',
+    });
+    const mine = await createPost(t.app, reader.id, { createdAt: '2031-01-02T10:00:00.000Z' });
+
+    const { posts } = await feedOk(reader, 'all');
+    expect(posts.slice(0, 2).map((p) => p.id)).toEqual([mine.id, older.id]);
+    expect(posts[0]!.isOwn).toBe(true);
+    expect(posts[1]).toEqual({
+      id: older.id,
+      userId: author.id,
+      username: 'Prickles',
+      bookIsbn: book.isbn,
+      bookTitle: book.title,
+      // No stored cover: the generated one.
+      coverUrl: `/api/books/${book.isbn}/cover.svg`,
+      body: older.body,
+      rating: 5,
+      createdAt: '2031-01-01T10:00:00.000Z',
+      isOwn: false,
+    });
+  });
+
+  it('never hands out markup that was not sanitised, whatever reached the table', async () => {
+    const reader = await createUser(t.app);
+    await createPost(t.app, reader.id, {
+      body: '<p onclick="steal()">Great</p><script>alert(1)</script><img src=x onerror=alert(1)>',
+      createdAt: '2032-01-01T00:00:00.000Z',
+    });
+    const { posts } = await feedOk(reader, 'mine');
+    expect(posts[0]!.body).toBe('<p>Great</p>');
+  });
+
+  it('pages 25 posts as 10, 10 and 5, without repeats, stable under equal timestamps', async () => {
+    const reader = await createUser(t.app);
+    // Five posts share each timestamp: the id decides their order.
+    const created = [];
+    for (let i = 0; i < 25; i += 1) {
+      const minute = String(Math.floor(i / 5)).padStart(2, '0');
+      created.push(
+        await createPost(t.app, reader.id, { createdAt: `2030-05-01T12:${minute}:00.000Z` }),
+      );
+    }
+    const pages = await allPages(reader, 'mine');
+    expect(pages.map((p) => p.posts.length)).toEqual([10, 10, 5]);
+    expect(pages.map((p) => p.nextCursor === null)).toEqual([false, false, true]);
+    const ids = pages.flatMap((p) => p.posts.map((post) => post.id));
+    expect(new Set(ids).size).toBe(25);
+    const expected = [...created]
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || (b.id < a.id ? -1 : 1))
+      .map((p) => p.id);
+    expect(ids).toEqual(expected);
+  });
+
+  it('keeps its place when new posts arrive between pages', async () => {
+    const reader = await createUser(t.app);
+    for (let i = 0; i < 12; i += 1) {
+      await createPost(t.app, reader.id, {
+        createdAt: `2029-01-01T00:00:${String(i).padStart(2, '0')}.000Z`,
+      });
+    }
+    const first = await feedOk(reader, 'mine');
+    await createPost(t.app, reader.id, { createdAt: '2029-06-01T00:00:00.000Z' });
+    const second = await feedOk(reader, 'mine', first.nextCursor);
+    expect(second.posts).toHaveLength(2);
+    const firstIds = new Set(first.posts.map((p) => p.id));
+    expect(second.posts.some((p) => firstIds.has(p.id))).toBe(false);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it("shows only the viewer's own posts under 'mine'", async () => {
+    const reader = await createUser(t.app);
+    const other = await createMemberRow(t.app);
+    const own = await createPost(t.app, reader.id);
+    await createPost(t.app, other.id);
+    const { posts, nextCursor } = await feedOk(reader, 'mine');
+    expect(posts.map((p) => p.id)).toEqual([own.id]);
+    expect(nextCursor).toBeNull();
+  });
+
+  it("shows every accepted friend's posts under 'friends', more than ten friends included", async () => {
+    const reader = await createUser(t.app);
+    const friendIds: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const friend = await createMemberRow(t.app);
+      // Half asked the reader, half were asked: both directions count.
+      if (i % 2 === 0) await befriend(t.app, friend.id, reader.id);
+      else await befriend(t.app, reader.id, friend.id);
+      friendIds.push(friend.id);
+    }
+    const pending = await createMemberRow(t.app);
+    await befriend(t.app, pending.id, reader.id, 'pending');
+    const stranger = await createMemberRow(t.app);
+    const expected = [];
+    for (const [i, id] of friendIds.entries()) {
+      expected.push(
+        await createPost(t.app, id, {
+          createdAt: `2028-02-01T00:00:${String(i).padStart(2, '0')}.000Z`,
+        }),
+      );
+    }
+    await createPost(t.app, pending.id);
+    await createPost(t.app, stranger.id);
+    await createPost(t.app, reader.id);
+
+    const pages = await allPages(reader, 'friends');
+    expect(pages.map((p) => p.posts.length)).toEqual([10, 2]);
+    const ids = pages.flatMap((p) => p.posts.map((post) => post.id));
+    expect(ids).toEqual(expected.reverse().map((p) => p.id));
+    expect(pages.flatMap((p) => p.posts).every((p) => !p.isOwn)).toBe(true);
+  });
+
+  it('answers an empty page when the reader has no friends', async () => {
+    const reader = await createUser(t.app);
+    expect(await feedOk(reader, 'friends')).toEqual({ posts: [], nextCursor: null });
+  });
+
+  it('refuses a cursor it did not make, and an unknown filter', async () => {
+    const reader = await createUser(t.app);
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const cursor of [
+      'not-a-cursor',
+      forged({ createdAt: '2030-01-01T00:00:00.000Z' }),
+      forged(['yesterday', 'abc']),
+      forged(['2030-02-31T00:00:00.000Z', 'abc']),
+      forged(['2030-01-01T00:00:00.000Z', '']),
+      forged(['2030-01-01T00:00:00.000Z', 7]),
+    ]) {
+      const response = await feed(reader.cookie, `?cursor=${encodeURIComponent(cursor)}`);
+      expect(response.statusCode, cursor).toBe(400);
+      expect(errorOf(response)).toEqual({
+        code: 'INVALID_CURSOR',
+        message: messages.blog.invalidCursor,
+      });
+    }
+    const badFilter = await feed(reader.cookie, '?filter=everyone');
+    expect(badFilter.statusCode).toBe(400);
+  });
+
+  it('is for signed-in readers only: guests and signed-out visitors are turned away', async () => {
+    const guest = await createGuest(t.app);
+    const asGuest = await feed(guest);
+    expect(asGuest.statusCode).toBe(403);
+    expect(errorOf(asGuest).message).toBe(messages.access.loginRequired);
+    const signedOut = await call(t.app, 'GET', '/api/posts');
+    expect(signedOut.statusCode).toBe(401);
+    expect(errorOf(signedOut).message).toBe(messages.access.loginRequired);
+  });
+});
+
+describe('deleting a post', () => {
+  const remove = (id: string, cookie?: string) =>
+    call(t.app, 'DELETE', `/api/posts/${id}`, cookie ? { cookie } : {});
+
+  it('lets the author delete their post', async () => {
+    const author = await createUser(t.app);
+    const post = await createPost(t.app, author.id);
+    const response = await remove(post.id, author.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: messages.blog.deleted });
+    expect(await postExists(post.id)).toBe(false);
+  });
+
+  it("refuses another reader's post, even a friend's, and keeps it", async () => {
+    const author = await createUser(t.app);
+    const friend = await createUser(t.app);
+    await befriend(t.app, author.id, friend.id);
+    const post = await createPost(t.app, author.id);
+    const response = await remove(post.id, friend.cookie);
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response).message).toBe(messages.access.permissionDenied);
+    expect(await postExists(post.id)).toBe(true);
+  });
+
+  it('answers an unknown post with the not-found text', async () => {
+    const reader = await createUser(t.app);
+    const response = await remove('no-such-post', reader.cookie);
+    expect(response.statusCode).toBe(404);
+    expect(errorOf(response).message).toBe(messages.blog.notFound);
+  });
+
+  it('turns away guests and signed-out visitors, keeping the post', async () => {
+    const author = await createUser(t.app);
+    const post = await createPost(t.app, author.id);
+    const asGuest = await remove(post.id, await createGuest(t.app));
+    expect(asGuest.statusCode).toBe(403);
+    expect(errorOf(asGuest).message).toBe(messages.access.loginRequired);
+    const signedOut = await remove(post.id);
+    expect(signedOut.statusCode).toBe(401);
+    expect(errorOf(signedOut).message).toBe(messages.access.loginRequired);
+    expect(await postExists(post.id)).toBe(true);
+  });
+});
+
+describe('index-backed feed queries', () => {
+  let big: TestApp;
+  let viewerId: string;
+
+  beforeAll(async () => {
+    big = await createTestAppWithConfig({});
+    const { db } = big.app.deps.database;
+    // Enough rows that a planner with statistics prefers an index to reading everything.
+    const authors: { id: string }[] = [];
+    for (let i = 0; i < 40; i += 1) authors.push(await createMemberRow(big.app));
+    viewerId = authors[0]!.id;
+    for (let i = 1; i <= 5; i += 1) await befriend(big.app, viewerId, authors[i]!.id);
+    for (let i = 6; i <= 8; i += 1) await befriend(big.app, authors[i]!.id, viewerId);
+    const book = await createBook(big.app);
+    const start = Date.UTC(2030, 0, 1);
+    const rows = Array.from({ length: 4000 }, (_, i) => ({
+      id: `post-${String(i).padStart(5, '0')}`,
+      userId: authors[i % authors.length]!.id,
+      bookIsbn: book.isbn,
+      bookTitle: book.title,
+      coverUrl: null,
+      body: 'Review',
+      rating: 1 + (i % 5),
+      createdAt: new Date(start + i * 60_000).toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await db
+        .insertInto('blogPosts')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+    await sql`analyze`.execute(db);
+  }, 60_000);
+  afterAll(() => big.close());
+
+  /** The plan of the page query the repository builds, as text lines or PostgreSQL's nodes. */
+  async function planOf(filter: FeedFilter, after: { createdAt: string; id: string } | null) {
+    const { db, raw, kind } = big.app.deps.database;
+    const query = createPostsRepository(db)
+      .feedPageQuery({ filter, viewerId, after, limit: BLOG_PAGE_SIZE + 1 })
+      .compile();
+    if (kind === 'sqlite') {
+      const result = await raw.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      return { kind, lines: result.rows.map((r) => r.detail), nodes: [] };
+    }
+    const result = await raw.transaction().execute(async (trx) => {
+      // Small test tables: forbid the sequential scan so only an index or a sort can serve.
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return trx.executeQuery<{ 'QUERY PLAN': unknown }>(
+        CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+      );
+    });
+    const nodes: Record<string, unknown>[] = [];
+    const walk = (node: Record<string, unknown>) => {
+      nodes.push(node);
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    const planJson = result.rows[0]!['QUERY PLAN'];
+    const parsed = (typeof planJson === 'string' ? JSON.parse(planJson) : planJson) as {
+      Plan: Record<string, unknown>;
+    }[];
+    walk(parsed[0]!.Plan);
+    return { kind, lines: [], nodes };
+  }
+
+  const cases: [FeedFilter, string][] = [
+    ['all', 'blog_posts_feed_idx'],
+    ['friends', 'blog_posts_feed_idx'],
+    ['mine', 'blog_posts_user_feed_idx'],
+  ];
+
+  for (const [filter, index] of cases) {
+    for (const page of ['first', 'later'] as const) {
+      it(`reads the ${page} '${filter}' page from ${index}, with no sort and no table scan`, async () => {
+        const after = page === 'first' ? null : { createdAt: '2030-01-02T00:00:00.000Z', id: 'x' };
+        const plan = await planOf(filter, after);
+        if (plan.kind === 'sqlite') {
+          const text = plan.lines.join('\n');
+          expect(text).toContain(index);
+          expect(text).not.toContain('USE TEMP B-TREE');
+          // Every visit to a table (posts p, users u, friendships f) goes through an index.
+          const visits = plan.lines.filter((l) => /^(SCAN|SEARCH) [puf]\b/.test(l));
+          expect(visits.length).toBeGreaterThan(0);
+          for (const line of visits) expect(line).toMatch(/USING (COVERING |PRIMARY KEY )?INDEX/);
+        } else {
+          const types = plan.nodes.map((n) => n['Node Type']);
+          expect(
+            plan.nodes.some((n) => n['Index Name'] === index),
+            JSON.stringify(types),
+          ).toBe(true);
+          expect(types).not.toContain('Sort');
+          expect(types).not.toContain('Incremental Sort');
+          // Sequential scans are switched off: one here would mean no index could serve.
+          expect(types).not.toContain('Seq Scan');
+        }
+      });
+    }
+  }
+
+  it('answers the same first page the plan describes', async () => {
+    const response = await big.app.deps.database.db
+      .selectFrom('blogPosts')
+      .select('id')
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(response.id).toBe('post-03999');
+  });
+});
