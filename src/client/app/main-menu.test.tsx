@@ -86,7 +86,7 @@ describe('MainMenu', () => {
   });
 
   it('goes to the blog with the chosen filter', async () => {
-    mockApi(signedIn());
+    mockApi({ ...signedIn(), 'GET /api/posts': { body: { posts: [], nextCursor: null } } });
     const { user, router } = await openAt('/bingo', 'Bingo');
     await user.click(menuButton());
 
@@ -126,6 +126,9 @@ describe('MainMenu', () => {
     let session: ReturnType<typeof buildUser> | null = buildUser();
     const api = mockApi({
       'GET /api/me': () => ({ body: { user: session } }),
+      // The profile page loads its card and first tab; any answer will do.
+      'GET /api/profile': apiErrorReply(500, 'not needed here'),
+      'GET /api/finished-books': apiErrorReply(500, 'not needed here'),
       'POST /api/auth/sign-out': () => {
         session = null;
         return { body: { success: true } };

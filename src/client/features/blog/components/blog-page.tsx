@@ -1,26 +1,126 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { messages } from '../../../../lib/messages';
+import type { FeedFilter, FeedPost } from '../../../../lib/schemas/posts';
+import { notifyError } from '../../../app/notify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadError } from '../../../components/load-error';
+import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { errorText } from '../api/error-text';
+import { feedQueryOptions } from '../api/posts-api';
+import { useDeletePost } from '../hooks/use-delete-post';
+import { BlogPostCard } from './blog-post-card';
 
-const FILTER_TITLES = { all: 'All Posts', friends: "Friends' Posts", mine: 'My Posts' } as const;
-type BlogFilter = keyof typeof FILTER_TITLES;
+/** The filter dropdown of SPEC.md section 2, as the main menu names it. */
+const FILTERS: readonly { value: FeedFilter; label: string }[] = [
+  { value: 'all', label: 'All Posts' },
+  { value: 'friends', label: "Friends' Posts" },
+  { value: 'mine', label: 'My Posts' },
+];
 
-function toFilter(value: string | null): BlogFilter {
+function toFilter(value: string | null): FeedFilter {
   return value === 'friends' || value === 'mine' ? value : 'all';
 }
 
-/** The review feed (`/blog?filter=all|friends|mine`); posts arrive with the blog issue. */
+/**
+ * The review feed (`/blog?filter=all|friends|mine`): ten posts a page with Load More, newest
+ * first. The filter lives in the URL, so the menu, the dropdown and the back button agree.
+ */
 export function BlogPage() {
   useDocumentTitle('Blog');
-  const [searchParams] = useSearchParams();
+  const filterId = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
   const filter = toFilter(searchParams.get('filter'));
+  const feed = useInfiniteQuery(feedQueryOptions(filter));
+  const deletion = useDeletePost();
+  const [toDelete, setToDelete] = useState<FeedPost | null>(null);
+
+  async function handleLoadMore() {
+    const result = await feed.fetchNextPage();
+    if (result.isFetchNextPageError) {
+      notifyError(errorText(result.error, messages.blog.loadMoreFailed));
+    }
+  }
+
+  let body;
+  if (feed.isPending) {
+    const loading = filter === 'friends' ? messages.blog.loadingFriends : messages.blog.loadingBlog;
+    body = <Spinner label={loading} showLabel />;
+  } else if (!feed.data) {
+    body = <LoadError error={feed.error} fallback={messages.blog.loadFailed} />;
+  } else {
+    const posts = feed.data.pages.flatMap((page) => page.posts);
+    if (posts.length === 0 && !feed.hasNextPage) {
+      body = (
+        <p className="empty">
+          {filter === 'friends' ? messages.blog.noFriendsPosts : messages.blog.noPosts}
+        </p>
+      );
+    } else {
+      body = (
+        <>
+          <ol className="post-list">
+            {posts.map((post) => (
+              <li key={post.id}>
+                <BlogPostCard post={post} onDelete={post.isOwn ? setToDelete : undefined} />
+              </li>
+            ))}
+          </ol>
+          {feed.hasNextPage ? (
+            <button
+              type="button"
+              className="button button--secondary blog__more"
+              disabled={feed.isFetchingNextPage}
+              onClick={() => {
+                void handleLoadMore();
+              }}
+            >
+              {feed.isFetchingNextPage ? 'Loading...' : 'Load More'}
+            </button>
+          ) : (
+            <p className="blog__end">{messages.blog.noMorePosts}</p>
+          )}
+        </>
+      );
+    }
+  }
+
   return (
-    <div className="page">
-      <h1>Blog</h1>
-      <h2 className="blog__filter">{FILTER_TITLES[filter]}</h2>
-      <p className="empty">
-        {filter === 'friends' ? messages.blog.noFriendsPosts : messages.blog.noPosts}
-      </p>
+    <div className="page blog">
+      <div className="blog__header">
+        <h1>Blog</h1>
+        <div className="blog__filter">
+          <label htmlFor={filterId} className="field__label">
+            Show
+          </label>
+          <select
+            id={filterId}
+            className="field__input blog__select"
+            value={filter}
+            onChange={(event) => {
+              setSearchParams({ filter: event.target.value });
+            }}
+          >
+            {FILTERS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {body}
+      {toDelete ? (
+        <ConfirmDialog
+          title="Delete Post"
+          question={`Are you sure you want to delete your review of "${toDelete.bookTitle}"?`}
+          isBusy={deletion.isPending}
+          onCancel={() => setToDelete(null)}
+          onConfirm={() => deletion.mutate(toDelete.id, { onSettled: () => setToDelete(null) })}
+        />
+      ) : null}
     </div>
   );
 }

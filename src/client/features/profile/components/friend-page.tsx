@@ -1,16 +1,90 @@
-import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useParams } from 'react-router';
+import { messages } from '../../../../lib/messages';
+import type { FriendBook } from '../../../../lib/schemas/library';
+import { BookCover } from '../../../components/book-cover';
+import { LoadError } from '../../../components/load-error';
+import { Spinner } from '../../../components/spinner';
+import { StarRating } from '../../../components/star-rating';
+import { Tabs } from '../../../components/tabs';
+import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { userProfileQueryOptions } from '../api/profile-api';
+import { ProfileCard, shownNameOf } from './profile-card';
+import { StatsList } from './stats-list';
+import { WantToReadList } from './want-to-read-list';
 
-/** A friend's read-only profile (`/friend/:userId`); filled in by the profile issue. */
+export const FRIEND_PAGE_TEXT = {
+  loading: 'Loading profile...',
+  noBooks: 'No finished books yet.',
+  noWantToRead: 'Nothing on the want to read list yet.',
+} as const;
+
+/** A friend's finished books; a rating is shown only where they gave one (SPEC.md section 2). */
+function FriendBooks({ books, name }: { books: readonly FriendBook[]; name: string }) {
+  if (books.length === 0) return <p className="empty">{FRIEND_PAGE_TEXT.noBooks}</p>;
+  return (
+    <ul className="book-list">
+      {books.map((book) => (
+        <li key={book.isbn} className="book-row">
+          <BookCover coverUrl={book.coverUrl} title={book.title} isbn={book.isbn} size="small" />
+          <div className="book-row__text">
+            <Link to={`/book/${encodeURIComponent(book.isbn)}`} className="book-row__title">
+              {book.title}
+            </Link>
+            <span className="book-row__author">{book.author ?? messages.book.unknown}</span>
+            {book.rating !== null ? (
+              <StarRating value={book.rating} label={`${name}'s rating`} />
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FriendProfile({ userId }: { userId: string }) {
+  const query = useQuery(userProfileQueryOptions(userId));
+  if (query.isPending) return <Spinner label={FRIEND_PAGE_TEXT.loading} showLabel />;
+  if (query.isError)
+    return <LoadError error={query.error} fallback={messages.profile.loadFailed} />;
+  const { profile, books, wantToRead, stats } = query.data;
+  const name = shownNameOf(profile);
+  return (
+    <>
+      <ProfileCard profile={profile} />
+      <Tabs
+        label={`${name}'s reading`}
+        tabs={[
+          { id: 'books', label: 'Books', render: () => <FriendBooks books={books} name={name} /> },
+          {
+            id: 'want-to-read',
+            label: `Want to Read (${wantToRead.length})`,
+            render: () =>
+              wantToRead.length === 0 ? (
+                <p className="empty">{FRIEND_PAGE_TEXT.noWantToRead}</p>
+              ) : (
+                <WantToReadList books={wantToRead} />
+              ),
+          },
+          { id: 'stats', label: 'Stats', render: () => <StatsList stats={stats} /> },
+        ]}
+      />
+    </>
+  );
+}
+
+/** Another reader's read-only profile (`/friend/:userId`), cached for five minutes. */
 export function FriendPage() {
   useDocumentTitle('Friend');
-  const { userId } = useParams();
+  const { userId = '' } = useParams();
+  const { user } = useCurrentUser();
+  // One's own id leads to the editable profile.
+  if (user && userId === user.id) return <Navigate to="/profile" replace />;
   return (
-    <div className="page">
+    <div className="page profile-page">
       <h1>Friend</h1>
-      <p className="note">
-        The profile of reader <code>{userId}</code> will be shown here soon.
-      </p>
+      <FriendProfile key={userId} userId={userId} />
     </div>
   );
 }

@@ -1,20 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { messages } from '../../../../lib/messages';
-import { useCurrentUser } from '../../../hooks/use-current-user';
+import { LoadError } from '../../../components/load-error';
+import { Spinner } from '../../../components/spinner';
+import { Tabs } from '../../../components/tabs';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { profileQueryOptions, wantToReadQueryOptions } from '../api/profile-api';
+import { EditProfileModal } from './edit-profile-modal';
+import { FriendsTab } from './friends-tab';
+import { MyBooksTab } from './my-books-tab';
+import { ProfileCard } from './profile-card';
+import { StatsList } from './stats-list';
+import { WantToReadTab } from './want-to-read-tab';
 
-/** Own profile (SPEC.md section 2). A placeholder until the profile issue: name and bio only. */
+export const PROFILE_LOADING = 'Loading profile...';
+
+/**
+ * Own profile (SPEC.md section 2): the card with Edit Profile, and the tabs My Books, Want to
+ * Read (with its count), Stats and Friends. Each tab loads its list when it is opened.
+ */
 export function ProfilePage() {
   useDocumentTitle('Profile');
-  const { user } = useCurrentUser();
-  const name = user?.username || user?.name || messages.profile.fallbackName;
+  const profile = useQuery(profileQueryOptions);
+  // The list's own count once it has loaded (it follows removals at once), else the card's.
+  const wantToRead = useQuery({ ...wantToReadQueryOptions, enabled: false });
+  const [isEditing, setIsEditing] = useState(false);
+
+  let body;
+  if (profile.isPending) {
+    body = <Spinner label={PROFILE_LOADING} showLabel />;
+  } else if (profile.isError) {
+    body = <LoadError error={profile.error} fallback={messages.profile.loadFailed} />;
+  } else {
+    const { stats, counts } = profile.data;
+    const wantToReadCount = wantToRead.data?.count ?? counts.wantToRead;
+    body = (
+      <>
+        <ProfileCard profile={profile.data.profile} onEdit={() => setIsEditing(true)} />
+        <Tabs
+          label="Your reading"
+          tabs={[
+            { id: 'books', label: 'My Books', render: () => <MyBooksTab /> },
+            {
+              id: 'want-to-read',
+              label: `Want to Read (${wantToReadCount})`,
+              render: () => <WantToReadTab />,
+            },
+            { id: 'stats', label: 'Stats', render: () => <StatsList stats={stats} /> },
+            { id: 'friends', label: 'Friends', render: () => <FriendsTab /> },
+          ]}
+        />
+        {isEditing ? (
+          <EditProfileModal profile={profile.data.profile} onClose={() => setIsEditing(false)} />
+        ) : null}
+      </>
+    );
+  }
+
   return (
-    <div className="page">
+    <div className="page profile-page">
       <h1>Profile</h1>
-      <section className="panel" aria-label="About you">
-        <h2>{name}</h2>
-        <p>{user?.bio ? user.bio : messages.profile.noBio}</p>
-      </section>
-      <p className="note">Your books, want-to-read list, stats and friends are on their way.</p>
+      {body}
     </div>
   );
 }

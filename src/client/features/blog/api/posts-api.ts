@@ -1,0 +1,33 @@
+/** The blog feed's calls (SPEC.md section 2, Blog feed); types from the shared schemas. */
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { MessageResponse } from '../../../../lib/schemas/common';
+import type { FeedFilter, FeedResponse } from '../../../../lib/schemas/posts';
+import { apiRequest } from '../../../services/api-client';
+
+export const POSTS_KEY = ['posts'] as const;
+
+/** New posts arrive all the time, but a minute-old page is fresh enough to show again at once. */
+const FEED_STALE_MS = 60_000;
+
+/**
+ * Ten posts a page, newest first; each page asks for the posts after the previous page's
+ * nextCursor, and a null nextCursor ends the feed ('No more posts.').
+ */
+export function feedQueryOptions(filter: FeedFilter) {
+  return infiniteQueryOptions({
+    queryKey: [...POSTS_KEY, filter] as const,
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ filter });
+      if (pageParam) params.set('cursor', pageParam);
+      return apiRequest<FeedResponse>(`/api/posts?${params.toString()}`);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    staleTime: FEED_STALE_MS,
+  });
+}
+
+export function deletePost(id: string): Promise<z.infer<typeof MessageResponse>> {
+  return apiRequest(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}

@@ -1,0 +1,57 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { messages } from '../../../../lib/messages';
+import type { FeedPost } from '../../../../lib/schemas/posts';
+import { BookCover } from '../../../components/book-cover';
+import { StarRating } from '../../../components/star-rating';
+import { PostBody } from './post-body';
+
+function formatPostDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
+}
+
+interface BlogPostCardProps {
+  post: FeedPost;
+  /** Only for the reader's own posts (SPEC.md section 6). */
+  onDelete?: (post: FeedPost) => void;
+}
+
+/** One review: cover, book title, who wrote it and when, the body and 'Rating: n/5'. */
+export function BlogPostCard({ post, onDelete }: BlogPostCardProps) {
+  const titleId = useId();
+  const authorLink = post.isOwn ? '/profile' : `/friend/${encodeURIComponent(post.userId)}`;
+  return (
+    <article className="post" aria-labelledby={titleId}>
+      <BookCover
+        coverUrl={post.coverUrl}
+        title={post.bookTitle}
+        isbn={post.bookIsbn}
+        size="medium"
+      />
+      <div className="post__main">
+        <h2 id={titleId} className="post__title">
+          <Link to={`/book/${encodeURIComponent(post.bookIsbn)}`}>{post.bookTitle}</Link>
+        </h2>
+        <p className="post__meta">
+          <Link to={authorLink} className="post__author">
+            {post.username}
+          </Link>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+        </p>
+        <PostBody html={post.body} />
+        <p className="post__rating">
+          <span>{messages.blog.rating(post.rating)}</span>
+          <span aria-hidden="true">
+            <StarRating value={post.rating} label="Rating" />
+          </span>
+        </p>
+        {onDelete ? (
+          <button type="button" className="post__delete link-button" onClick={() => onDelete(post)}>
+            Delete post
+          </button>
+        ) : null}
+      </div>
+    </article>
+  );
+}

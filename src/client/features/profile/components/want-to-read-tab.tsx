@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { messages } from '../../../../lib/messages';
+import { LoadError } from '../../../components/load-error';
+import { Spinner } from '../../../components/spinner';
+import { wantToReadQueryOptions } from '../api/profile-api';
+import { useRemoveWantToRead } from '../hooks/use-profile-actions';
+import { WantToReadList } from './want-to-read-list';
+
+export const WANT_TO_READ_TEXT = {
+  loading: 'Loading your want to read list...',
+  empty: 'Your want to read list is empty. Like a book on the recommendations page to add it.',
+} as const;
+
+/** Want to Read: the reader's list, each with a link to its book page and a remove button. */
+export function WantToReadTab() {
+  const list = useQuery(wantToReadQueryOptions);
+  const remove = useRemoveWantToRead();
+
+  if (list.isPending) return <Spinner label={WANT_TO_READ_TEXT.loading} showLabel />;
+  if (list.isError)
+    return <LoadError error={list.error} fallback={messages.wantToRead.loadFailed} />;
+  if (list.data.books.length === 0) return <p className="empty">{WANT_TO_READ_TEXT.empty}</p>;
+  return (
+    <WantToReadList
+      books={list.data.books}
+      onRemove={(book) => remove.mutate(book.isbn)}
+      removingIsbn={remove.isPending ? remove.variables : null}
+    />
+  );
+}
