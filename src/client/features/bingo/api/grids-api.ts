@@ -3,7 +3,8 @@ import { GRID_CACHE_MS } from '../../../../lib/limits';
 import type { GridListResponse } from '../../../../lib/schemas/admin';
 import { apiRequest } from '../../../services/api-client';
 
-const MAX_TIMER_MS = 2_147_483_647;
+/** The longest delay setTimeout honours; a longer one fires at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
 
 /** All grids, newest first; the current one is the newest the admin created. */
 export const gridsQueryOptions = queryOptions({

@@ -1,0 +1,112 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { GRID_SIZE } from '../../../../lib/limits';
+import type { BingoCell } from '../../../../lib/schemas/bingo';
+import { BookCover } from '../../../components/book-cover';
+
+/** What a screen reader hears for a square: its challenge, then what is on it. */
+export function describeCell(cell: BingoCell, readOnly: boolean): string {
+  const { placement } = cell;
+  const state = placement
+    ? `Marked with ${placement.bookTitle}${placement.isWildcard ? ' (wildcard)' : ''}`
+    : readOnly
+      ? 'Not marked'
+      : 'Not marked yet, choose a book';
+  return `${cell.challenge}. ${state}${readOnly ? '. Read-only' : ''}`;
+}
+
+const KEY_MOVES: Record<string, (index: number) => number> = {
+  ArrowRight: (i) => (i % GRID_SIZE === GRID_SIZE - 1 ? i : i + 1),
+  ArrowLeft: (i) => (i % GRID_SIZE === 0 ? i : i - 1),
+  ArrowDown: (i) => (i + GRID_SIZE < GRID_SIZE * GRID_SIZE ? i + GRID_SIZE : i),
+  ArrowUp: (i) => (i - GRID_SIZE >= 0 ? i - GRID_SIZE : i),
+  Home: (i) => i - (i % GRID_SIZE),
+  End: (i) => i - (i % GRID_SIZE) + GRID_SIZE - 1,
+};
+
+interface BingoGridProps {
+  cells: readonly BingoCell[];
+  /** A past grid: squares explain that they cannot change instead of opening the search. */
+  readOnly: boolean;
+  onActivate: (cell: BingoCell) => void;
+}
+
+/**
+ * The 4x4 card as an ARIA grid: one Tab stop, arrow keys (and Home/End) move between squares,
+ * Enter or Space opens a square. Each square is a button named after its challenge and state.
+ */
+export function BingoGrid({ cells, readOnly, onActivate }: BingoGridProps) {
+  const ordered = [...cells].sort((a, b) => a.position - b.position);
+  const rows = Array.from({ length: Math.ceil(ordered.length / GRID_SIZE) }, (_, r) =>
+    ordered.slice(r * GRID_SIZE, (r + 1) * GRID_SIZE),
+  );
+  const [activeIndex, setActiveIndex] = useState(0);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const move = KEY_MOVES[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const next = Math.min(move(activeIndex), ordered.length - 1);
+    setActiveIndex(next);
+    buttons.current[next]?.focus();
+  }
+
+  return (
+    <div
+      className={readOnly ? 'bingo-grid bingo-grid--readonly' : 'bingo-grid'}
+      role="grid"
+      aria-label="Bingo card"
+      aria-readonly={readOnly || undefined}
+      onKeyDown={handleKeyDown}
+    >
+      {rows.map((row, r) => (
+        <div role="row" className="bingo-grid__row" key={r}>
+          {row.map((cell, c) => {
+            const index = r * GRID_SIZE + c;
+            const { placement } = cell;
+            return (
+              <div role="gridcell" className="bingo-grid__cell" key={cell.id}>
+                <button
+                  ref={(element) => {
+                    buttons.current[index] = element;
+                  }}
+                  type="button"
+                  className={placement ? 'bingo-square bingo-square--marked' : 'bingo-square'}
+                  tabIndex={index === activeIndex ? 0 : -1}
+                  aria-label={describeCell(cell, readOnly)}
+                  aria-disabled={readOnly || undefined}
+                  onFocus={() => setActiveIndex(index)}
+                  onClick={() => onActivate(cell)}
+                >
+                  <span className="bingo-square__challenge">{cell.challenge}</span>
+                  {placement ? (
+                    <span className="bingo-square__book">
+                      <BookCover
+                        // A new book on the square gets a fresh cover (and fallback state).
+                        key={placement.bookIsbn}
+                        coverUrl={placement.coverUrl}
+                        title={placement.bookTitle}
+                        isbn={placement.bookIsbn}
+                        size="small"
+                      />
+                      <span className="bingo-square__title">{placement.bookTitle}</span>
+                      {placement.isWildcard ? (
+                        <span className="bingo-square__wildcard" title="Wildcard">
+                          ★ Wildcard
+                        </span>
+                      ) : null}
+                    </span>
+                  ) : (
+                    <span className="bingo-square__empty" aria-hidden="true">
+                      +
+                    </span>
+                  )}
+                </button>
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query';
+import { messages } from '../../../../lib/messages';
+import type { LeaderboardEntry, LeaderboardScope } from '../../../../lib/schemas/bingo';
+import { Modal } from '../../../components/modal';
+import { Spinner } from '../../../components/spinner';
+import { Tabs } from '../../../components/tabs';
+import { ApiError } from '../../../services/api-client';
+import { leaderboardQueryOptions } from '../api/leaderboard-api';
+
+const TABS: readonly { scope: LeaderboardScope; label: string }[] = [
+  { scope: 'friends', label: 'Friends' },
+  { scope: 'global', label: 'Global Top 10' },
+];
+
+/** The first-place crown, drawn inline: an emoji would depend on the reader's fonts. */
+function CrownIcon() {
+  return (
+    <svg
+      className="leaderboard__crown-icon"
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      role="img"
+      aria-label="First place"
+      focusable="false"
+    >
+      <path
+        d="M3 8.5l4.5 4 4.5-7 4.5 7 4.5-4-2 10.5H5z"
+        fill="#e8b83a"
+        stroke="#8a5a12"
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+      />
+      <circle cx="12" cy="15" r="1.6" fill="#a83232" />
+    </svg>
+  );
+}
+
+function LeaderboardRow({ entry }: { entry: LeaderboardEntry }) {
+  return (
+    <li className={entry.isYou ? 'leaderboard__row leaderboard__row--you' : 'leaderboard__row'}>
+      <span className="leaderboard__rank">
+        <span className="visually-hidden">Rank </span>
+        {entry.rank}
+      </span>
+      <span className="leaderboard__crown">{entry.rank === 1 ? <CrownIcon /> : null}</span>
+      <span className="leaderboard__name">
+        {entry.username}
+        {entry.isYou ? <span className="badge leaderboard__you">you</span> : null}
+      </span>
+      <span className="leaderboard__points">{messages.bingo.pointsLabel(entry.points)}</span>
+    </li>
+  );
+}
+
+function LeaderboardList({ scope }: { scope: LeaderboardScope }) {
+  const board = useQuery(leaderboardQueryOptions(scope));
+  if (board.isPending) return <Spinner label="Loading leaderboard..." showLabel />;
+  if (board.isError) {
+    const text =
+      board.error instanceof ApiError && !board.error.isServerFailure
+        ? board.error.message
+        : messages.generic.serverError;
+    return (
+      <p className="form-message form-message--error" role="alert">
+        {text}
+      </p>
+    );
+  }
+  if (board.data.entries.length === 0) {
+    return <p className="empty">No readers on this board yet.</p>;
+  }
+  return (
+    <ol className="leaderboard">
+      {board.data.entries.map((entry) => (
+        <LeaderboardRow key={entry.userId} entry={entry} />
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The leaderboards (SPEC.md section 2) as ARIA tabs (the shared Tabs: arrow keys, Home and End
+ * move between Friends and Global Top 10); each panel lists ranks, a crown on first place and
+ * 'N pts', with the reader's own row highlighted.
+ */
+export function LeaderboardModal({ onClose }: { onClose: () => void }) {
+  return (
+    <Modal
+      title="Leaderboard"
+      onClose={onClose}
+      footer={
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      <Tabs
+        label="Leaderboards"
+        tabs={TABS.map((tab) => ({
+          id: tab.scope,
+          label: tab.label,
+          render: () => <LeaderboardList scope={tab.scope} />,
+        }))}
+      />
+    </Modal>
+  );
+}

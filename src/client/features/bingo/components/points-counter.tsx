@@ -1,0 +1,26 @@
+import { messages } from '../../../../lib/messages';
+import { useAnimatedNumber } from '../hooks/use-animated-number';
+
+/**
+ * The reader's points. The shown number counts up to a new total (500 ms); screen readers hear
+ * only the final total, once, from a polite status region.
+ */
+export function PointsCounter({ points }: { points: number }) {
+  const shown = useAnimatedNumber(points);
+  return (
+    <div className="points-counter">
+      <span className="points-counter__label" aria-hidden="true">
+        Your points
+      </span>
+      <span
+        className={shown === points ? 'points-counter__value' : 'points-counter__value is-counting'}
+        aria-hidden="true"
+      >
+        {messages.bingo.pointsLabel(shown)}
+      </span>
+      <span className="visually-hidden" role="status">
+        {`Your points: ${points}`}
+      </span>
+    </div>
+  );
+}

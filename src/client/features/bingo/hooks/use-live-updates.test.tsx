@@ -1,0 +1,110 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { LIVE_EVENT } from '../../../../lib/schemas/bingo';
+import { messages } from '../../../../lib/messages';
+import { buildCard, buildEntry } from '../testing/bingo-factories';
+import { CURRENT_CARD, currentGrid, openBingo } from '../testing/bingo-harness';
+
+/** Stands in for the browser's EventSource; tests push server events through `emit`. */
+class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  readonly url: string;
+  closed = false;
+  private readonly listeners = new Map<string, Set<(event: MessageEvent) => void>>();
+
+  constructor(url: string) {
+    this.url = url;
+    FakeEventSource.instances.push(this);
+  }
+
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    const set = this.listeners.get(type) ?? new Set();
+    set.add(listener);
+    this.listeners.set(type, set);
+  }
+
+  removeEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.get(type)?.delete(listener);
+  }
+
+  close() {
+    this.closed = true;
+  }
+
+  emit(type: string, data: unknown) {
+    const event = new MessageEvent(type, { data: JSON.stringify(data) });
+    this.listeners.get(type)?.forEach((listener) => listener(event));
+  }
+
+  static open(): FakeEventSource {
+    const open = FakeEventSource.instances.filter((source) => !source.closed);
+    expect(open).toHaveLength(1);
+    return open[0]!;
+  }
+}
+
+function useFakeEventSource() {
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+}
+
+describe('useLiveUpdates', () => {
+  it('listens on /api/events and moves the points counter on a points event', async () => {
+    useFakeEventSource();
+    let points = 40;
+    const { api } = await openBingo({
+      [CURRENT_CARD]: () => ({ body: buildCard({ grid: currentGrid, points }) }),
+    });
+    const source = FakeEventSource.open();
+    expect(source.url).toBe('/api/events');
+    expect(screen.getByText(messages.bingo.pointsLabel(40))).toBeInTheDocument();
+    const cardReads = api.requestsTo(CURRENT_CARD).length;
+
+    points = 100;
+    act(() => source.emit(LIVE_EVENT.points, { totalPoints: 100 }));
+
+    expect(await screen.findByText(messages.bingo.pointsLabel(100))).toBeInTheDocument();
+    // Another tab placed a book: the squares are fetched again as well.
+    await waitFor(() => expect(api.requestsTo(CURRENT_CARD).length).toBe(cardReads + 1));
+  });
+
+  it('ignores a malformed event', async () => {
+    useFakeEventSource();
+    const { api } = await openBingo();
+    const cardReads = api.requestsTo(CURRENT_CARD).length;
+
+    act(() => FakeEventSource.open().emit(LIVE_EVENT.points, { totalPoints: 'lots' }));
+
+    expect(screen.getByText(messages.bingo.pointsLabel(40))).toBeInTheDocument();
+    expect(api.requestsTo(CURRENT_CARD)).toHaveLength(cardReads);
+  });
+
+  it('refetches the open leaderboard on a leaderboard event', async () => {
+    useFakeEventSource();
+    let you = 40;
+    const { user, api } = await openBingo({
+      'GET /api/leaderboard': () => ({
+        body: { entries: [buildEntry({ username: 'bramble', points: you, isYou: true })] },
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'View Leaderboard' }));
+    const dialog = screen.getByRole('dialog', { name: 'Leaderboard' });
+    expect(await within(dialog).findByText(messages.bingo.pointsLabel(40))).toBeInTheDocument();
+
+    you = 90;
+    act(() => FakeEventSource.open().emit(LIVE_EVENT.leaderboard, {}));
+
+    expect(await within(dialog).findByText(messages.bingo.pointsLabel(90))).toBeInTheDocument();
+    expect(api.requestsTo('GET /api/leaderboard')).toHaveLength(2);
+  });
+
+  it('closes the stream when the page goes away', async () => {
+    useFakeEventSource();
+    const { unmount } = await openBingo();
+    const source = FakeEventSource.open();
+
+    unmount();
+
+    expect(source.closed).toBe(true);
+  });
+});
