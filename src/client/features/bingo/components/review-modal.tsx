@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { REVIEW_MAX } from '../../../../lib/limits';
 import { messages } from '../../../../lib/messages';
@@ -8,6 +8,7 @@ import { BookCover } from '../../../components/book-cover';
 import { Modal } from '../../../components/modal';
 import { StarRating } from '../../../components/star-rating';
 import { ApiError } from '../../../services/api-client';
+import { OWN_PROFILE_KEY, POSTS_KEY } from '../../../services/query-keys';
 import { postReview } from '../api/reviews-api';
 
 export interface ReviewedBook {
@@ -33,10 +34,14 @@ export function ReviewModal({ book, onClose }: ReviewModalProps) {
   const [text, setText] = useState('');
   const [rating, setRating] = useState<number | null>(null);
 
+  const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: postReview,
     onSuccess: (result) => {
       notifySuccess(result.message);
+      // The review is a new post and a finished book: the feed and the profile show both.
+      void queryClient.invalidateQueries({ queryKey: POSTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: OWN_PROFILE_KEY });
       onClose();
     },
     onError: (error) => {

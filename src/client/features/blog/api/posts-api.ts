@@ -5,7 +5,9 @@ import type { MessageResponse } from '../../../../lib/schemas/common';
 import type { FeedFilter, FeedResponse } from '../../../../lib/schemas/posts';
 import { apiRequest } from '../../../services/api-client';
 
-export const POSTS_KEY = ['posts'] as const;
+import { POSTS_KEY } from '../../../services/query-keys';
+
+export { POSTS_KEY };
 
 /** New posts arrive all the time, but a minute-old page is fresh enough to show again at once. */
 const FEED_STALE_MS = 60_000;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { messages } from '../../../../lib/messages';
@@ -8,6 +8,7 @@ import { BookCover } from '../../../components/book-cover';
 import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { ApiError } from '../../../services/api-client';
+import { OWN_PROFILE_KEY } from '../../../services/query-keys';
 import { addToWantToRead, bookQueryOptions } from '../api/book-api';
 
 const { unknown } = messages.book;
@@ -42,11 +43,13 @@ function detailRows(book: BookDetails): [string, string][] {
 
 function WantToReadButton({ isbn }: { isbn: string }) {
   const [isListed, setIsListed] = useState(false);
+  const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: () => addToWantToRead(isbn),
     onSuccess: (result) => {
       notifySuccess(result.message);
       setIsListed(true);
+      void queryClient.invalidateQueries({ queryKey: OWN_PROFILE_KEY });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) {

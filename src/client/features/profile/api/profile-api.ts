@@ -25,7 +25,9 @@ type Message = z.infer<typeof MessageResponse>;
  * Every query of the own profile lives under this key, so anything that changes the reader's
  * books (a review, a removal) refreshes the card, the stats and the lists with one invalidation.
  */
-export const OWN_PROFILE_KEY = ['profile'] as const;
+import { OWN_PROFILE_KEY } from '../../../services/query-keys';
+
+export { OWN_PROFILE_KEY };
 
 /**
  * Own data changes only through the reader's own actions, which invalidate it; otherwise it is
