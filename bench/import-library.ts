@@ -47,45 +47,88 @@ function syntheticGoodreadsExport(rows: number): string {
   return formatCsv([GOODREADS_COLUMNS, ...records]);
 }
 
-/** npx tsx bench/import-library.ts [rows]: times importLibrary on a fresh SQLite file. */
-async function main() {
-  const rows = Number(process.argv[2] ?? 5000);
+export interface ImportRun {
+  label: 'first import' | 're-import';
+  ms: number;
+  finished: number;
+  wantToRead: number;
+  booksAdded: number;
+  unchanged: number;
+  skipped: number;
+}
+
+export interface ImportFigures {
+  rows: number;
+  csvBytes: number;
+  database: 'sqlite' | 'postgres';
+  runs: ImportRun[];
+}
+
+/**
+ * Times importLibrary on a fresh database (SQLite file, or PostgreSQL with DATABASE_URL) with a
+ * synthetic Goodreads export of `rows` books: a first import, then the same file again.
+ */
+export async function measureImportLibrary(rows = 5000): Promise<ImportFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bingo-import-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-    LOG_LEVEL: 'silent',
-    STATIC_DIR: '/nonexistent',
-    ...(process.env.DATABASE_URL
-      ? { DATABASE_URL: process.env.DATABASE_URL }
-      : { SQLITE_PATH: path.join(dir, 'bench.sqlite') }),
-    DATA_DIR: dir,
-  });
-  const app = await buildApp({ config, logger: false });
   try {
-    await migrateToLatest(app.deps.database);
-    await loadDemoCatalogue(app.deps.database);
-    const user = await app.deps.auth.api.signUpEmail({
-      body: { email: `bench-${Date.now()}@example.com`, password: 'Hedgehog-1', name: 'Bench' },
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      LOG_LEVEL: 'silent',
+      STATIC_DIR: '/nonexistent',
+      ...(process.env.DATABASE_URL
+        ? { DATABASE_URL: process.env.DATABASE_URL }
+        : { SQLITE_PATH: path.join(dir, 'bench.sqlite') }),
+      DATA_DIR: dir,
     });
-    const csv = syntheticGoodreadsExport(rows);
-    const service = createImportsService(app.deps.database);
-    for (const label of ['first import', 're-import']) {
-      const started = performance.now();
-      const outcome = await service.importLibrary(user.user.id, { csv });
-      const ms = performance.now() - started;
-      if (!outcome.ok) throw new Error(JSON.stringify(outcome.invalid.rows.slice(0, 3)));
-      const { imported, unchanged, skipped } = outcome.result;
-      console.log(
-        `${label}: ${rows} rows (${(csv.length / 1024).toFixed(0)} KB) in ${ms.toFixed(0)} ms; ` +
-          `finished ${imported.finished}, want-to-read ${imported.wantToRead}, ` +
-          `books added ${imported.booksAdded}, unchanged ${unchanged}, skipped ${skipped.length}`,
-      );
+    const app = await buildApp({ config, logger: false });
+    try {
+      await migrateToLatest(app.deps.database);
+      await loadDemoCatalogue(app.deps.database);
+      const user = await app.deps.auth.api.signUpEmail({
+        body: { email: `bench-${Date.now()}@example.com`, password: 'Hedgehog-1', name: 'Bench' },
+      });
+      const csv = syntheticGoodreadsExport(rows);
+      const service = createImportsService(app.deps.database);
+      const runs: ImportRun[] = [];
+      for (const label of ['first import', 're-import'] as const) {
+        const started = performance.now();
+        const outcome = await service.importLibrary(user.user.id, { csv });
+        const ms = performance.now() - started;
+        if (!outcome.ok) throw new Error(JSON.stringify(outcome.invalid.rows.slice(0, 3)));
+        const { imported, unchanged, skipped } = outcome.result;
+        runs.push({
+          label,
+          ms,
+          finished: imported.finished,
+          wantToRead: imported.wantToRead,
+          booksAdded: imported.booksAdded,
+          unchanged,
+          skipped: skipped.length,
+        });
+      }
+      return { rows, csvBytes: csv.length, database: app.deps.database.kind, runs };
+    } finally {
+      await app.close();
     }
   } finally {
-    await app.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-await main();
+/** One line a run, as the command line and npm run bench print it. */
+export function describeImportRun(figures: ImportFigures, run: ImportRun): string {
+  return (
+    `${run.label}: ${figures.rows} rows (${(figures.csvBytes / 1024).toFixed(0)} KB) in ` +
+    `${run.ms.toFixed(0)} ms; finished ${run.finished}, want-to-read ${run.wantToRead}, ` +
+    `books added ${run.booksAdded}, unchanged ${run.unchanged}, skipped ${run.skipped}`
+  );
+}
+
+/** npx tsx bench/import-library.ts [rows]: times importLibrary on a fresh SQLite file. */
+async function main() {
+  const figures = await measureImportLibrary(Number(process.argv[2] ?? 5000));
+  for (const run of figures.runs) console.log(describeImportRun(figures, run));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await main();

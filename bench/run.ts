@@ -1,13 +1,153 @@
-import { measurePageWeight, LOGIN_BUDGET_GZIP_BYTES } from './page-weight';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { measureFeedLatency, type FeedFigures, type FeedScenario } from './feed-latency';
+import { describeImportRun, measureImportLibrary } from './import-library';
+import { measureLoad, READ_RATIO_TARGET } from './load';
+import { CLIENT_DIST, LOGIN_BUDGET_GZIP_BYTES, measurePageWeight } from './page-weight';
+import { measureSearchLatency } from './search-latency';
+import { formatSummary, ms, ratio } from './stats';
 
 /**
- * npm run bench: each benchmark reports figures and ratios taken in this one run (our machines
- * are shared and noisy, so absolute times are read with care and never asserted in tests).
+ * npm run bench [-- part...]: every benchmark in one process, one readable report. Figures and
+ * ratios are taken in this one run (our machines are shared and noisy, so absolute times are
+ * read with care and never asserted in tests). Parts: search, load, feed, import, page-weight.
  */
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-async function main() {
-  console.log('## Page weight (gzip JavaScript)');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const count = (n: number) => n.toLocaleString('en-GB');
+const seconds = (msValue: number) => `${(msValue / 1000).toFixed(1)} s`;
+const metOrNot = (met: boolean) => (met ? 'MET' : 'NOT MET');
+
+async function searchPart() {
+  const figures = await measureSearchLatency();
+  console.log(
+    `${figures.queries} queries (title words, prefixes such as 'hobb', names, ISBNs, common ` +
+      `words, misses), each timed in 3 passes after a warm-up pass (a query's figure is its ` +
+      `median), through the books service with ` +
+      `remote providers off (what GET /api/books/search calls), limit 20.`,
+  );
+  for (const c of figures.catalogues) {
+    console.log(
+      `${count(c.books).padStart(7)} books (inserted in ${seconds(c.insertMs)}): ${formatSummary(c.latency)}`,
+    );
+  }
+  const biggest = figures.catalogues.at(-1)!;
+  console.log(
+    `ratio p95(${count(biggest.books)}) / p95(${count(figures.catalogues[0]!.books)}): ${ratio(figures.p95Ratio)}`,
+  );
+  console.log(
+    `target p95 < ${figures.targetMs} ms at 100,000 books: ${metOrNot(figures.targetMet)} ` +
+      `(${ms(biggest.latency.p95)})`,
+  );
+  console.log(`by kind of query at ${count(biggest.books)} books (mean results of 20 at most):`);
+  for (const k of biggest.byKind) {
+    console.log(
+      `  ${k.kind.padEnd(16)} ${formatSummary(k.latency)}  results ${k.meanResults.toFixed(1)}`,
+    );
+  }
+  console.log('slowest queries:');
+  for (const s of biggest.slowest) {
+    console.log(`  ${ms(s.ms).padStart(9)}  '${s.text}' (${s.kind}, ${s.results} results)`);
+  }
+}
+
+async function loadPart() {
+  const figures = await measureLoad();
+  const { settings } = figures;
+  console.log(
+    `autocannon (in a worker thread), ${settings.connections} connections, ${settings.durationSec} s ` +
+      `each after a ${settings.warmupSec} s warm-up; the app on a fresh SQLite file, its per-user ` +
+      `limits raised through readingRateLimits.`,
+  );
+  console.log(
+    `${settings.users} readers signed up and in through the real routes (captcha solved in Node) ` +
+      `in ${seconds(figures.setupMs)}.`,
+  );
+  const { baseline } = figures;
+  console.log(
+    `hello-world baseline runs (2xx/s, one before each scenario and one at the end): ` +
+      `${baseline.runs.map((r) => r.toFixed(0)).join(', ')}; max/min ` +
+      `${ratio(baseline.max / baseline.min)}${baseline.nonOk > 0 ? `; ${baseline.nonOk} non-2xx!` : ''}`,
+  );
+  console.log(
+    `${'scenario'.padEnd(36)} ${'2xx/s'.padStart(7)} ${'hello/s'.padStart(7)} ` +
+      `${'ratio'.padStart(6)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'non-2xx'.padStart(7)} ` +
+      `${'errors'.padStart(6)}`,
+  );
+  for (const s of figures.scenarios) {
+    const r = s.result;
+    console.log(
+      `${s.name.padEnd(36)} ${r.okPerSec.toFixed(0).padStart(7)} ${s.baseline.toFixed(0).padStart(7)} ` +
+        `${ratio(s.ratio).padStart(6)} ${`${r.latencyP50} ms`.padStart(6)} ` +
+        `${`${r.latencyP99} ms`.padStart(6)} ${String(r.non2xx).padStart(7)} ` +
+        `${String(r.errors).padStart(6)}${s.valid ? '' : '  INVALID (non-2xx or errors)'}`,
+    );
+    console.log(`    ${s.detail}; ${r.total} requests in ${r.durationSec} s`);
+    const other = Object.entries(r.statusCodes).filter(([code]) => !code.startsWith('2'));
+    if (other.length > 0) console.log(`    status codes: ${JSON.stringify(r.statusCodes)}`);
+  }
+  console.log(
+    `placements afterwards: ${figures.placements.rows} rows for ` +
+      `${figures.placements.usersWithPlacements} readers (the other requests replaced a square's book, or re-placed the same one)`,
+  );
+  for (const s of figures.scenarios.filter((x) => x.name.startsWith('GET /api/leaderboard'))) {
+    console.log(
+      `target reads >= ${READ_RATIO_TARGET} of hello-world, ${s.name}: ` +
+        `${s.valid ? metOrNot(s.ratio >= READ_RATIO_TARGET) : 'no valid figure'} (${ratio(s.ratio)})`,
+    );
+  }
+}
+
+function printFeedRows(rows: readonly FeedScenario[]) {
+  for (const s of rows) {
+    const failures = s.non2xx > 0 ? `  ${s.non2xx} non-2xx!` : '';
+    console.log(`  ${s.name.padEnd(58)} ${formatSummary(s.latency)}  items ${s.items}${failures}`);
+  }
+}
+
+async function feedPart() {
+  const figures: FeedFigures = await measureFeedLatency();
+  const { settings } = figures;
+  console.log(
+    `SQLite; ${count(settings.users)} readers with ${settings.friendsEach} accepted friends each, ` +
+      `${count(settings.posts)} posts over a year (generated in ${seconds(figures.generateMs)}); ` +
+      `app.inject with a real session; ${settings.requestsEach} requests each after a warm-up, ` +
+      `alternating between the big and the small table.`,
+  );
+  console.log(`at ${count(settings.posts)} posts:`);
+  printFeedRows(figures.big);
+  console.log(
+    `at ${count(settings.smallPosts)} posts (same readers and friendships; half the reader's, ` +
+      `half friends', so every filter's page 1 is full):`,
+  );
+  printFeedRows(figures.small);
+  console.log(
+    `page 1 at ${count(settings.posts)} posts / page 1 at ${settings.smallPosts} posts (1.0 = the same cost):`,
+  );
+  for (const r of figures.pageOneRatios) {
+    console.log(`  filter=${r.filter.padEnd(8)} p50 ${ratio(r.p50)}  p95 ${ratio(r.p95)}`);
+  }
+}
+
+async function importPart() {
+  const figures = await measureImportLibrary(5000);
+  console.log(`importLibrary on ${figures.database}, a synthetic Goodreads export:`);
+  for (const run of figures.runs) console.log(describeImportRun(figures, run));
+  const [first, again] = figures.runs;
+  if (first && again) console.log(`ratio re-import / first import: ${ratio(again.ms / first.ms)}`);
+}
+
+async function pageWeightPart() {
+  if (!existsSync(path.join(CLIENT_DIST, 'index.html'))) {
+    console.log('SKIPPED: no built web app in dist/client (npx vite build, or npm run bench).');
+    return;
+  }
+  const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chrome)) {
+    console.log(`SKIPPED: no Chromium at ${chrome} (set CHROME_PATH).`);
+    return;
+  }
   const weight = await measurePageWeight();
   console.log(`/login before usable: ${kb(weight.loginGzip)} in ${weight.loginFiles.length} files`);
   for (const file of weight.loginFiles) console.log(`  ${file}`);
@@ -20,4 +160,61 @@ async function main() {
   );
 }
 
-await main();
+const PARTS = {
+  search: { title: 'Local search latency (issue 3)', run: searchPart },
+  feed: { title: 'Feed and friends leaderboard latency (issue 4)', run: feedPart },
+  load: { title: 'Throughput against a bare Fastify (issue 3)', run: loadPart },
+  import: { title: 'Library import', run: importPart },
+  'page-weight': { title: 'Page weight (gzip JavaScript)', run: pageWeightPart },
+} as const;
+type PartName = keyof typeof PARTS;
+const isPart = (name: string): name is PartName => Object.hasOwn(PARTS, name);
+
+async function main(): Promise<number> {
+  const asked = process.argv.slice(2).filter((a) => a !== '--');
+  const unknown = asked.filter((a) => !isPart(a));
+  if (unknown.length > 0) {
+    console.error(
+      `Unknown part(s): ${unknown.join(', ')}. Parts: ${Object.keys(PARTS).join(', ')}.`,
+    );
+    return 2;
+  }
+  const parts = asked.length > 0 ? asked.filter(isPart) : (Object.keys(PARTS) as PartName[]);
+  const started = performance.now();
+  console.log(
+    `# Hedgehog Reading Bingo benchmarks: ${new Date().toISOString()}, Node ${process.version}, ` +
+      `${os.cpus().length} cores`,
+  );
+  console.log('Figures come from this one run; compare ratios, read absolute times with care.');
+  let failed = 0;
+  for (const name of parts) {
+    const part = PARTS[name];
+    console.log(`\n## ${part.title} [${name}]`);
+    const partStarted = performance.now();
+    try {
+      await part.run();
+    } catch (error) {
+      failed += 1;
+      console.log(
+        `FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+    }
+    console.log(`(${name} took ${seconds(performance.now() - partStarted)})`);
+  }
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  console.log(
+    `\nDone in ${seconds(performance.now() - started)}; peak RSS ${peakRssMb.toFixed(0)} MB` +
+      `${failed > 0 ? `; ${failed} part(s) FAILED` : ''}.`,
+  );
+  return failed > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();
+// Every part closes what it opened; should anything still hold the process, say what and leave.
+setTimeout(() => {
+  console.error(
+    'Still running 5 s after the report; open handles:',
+    process.getActiveResourcesInfo(),
+  );
+  process.exit(process.exitCode ?? 1);
+}, 5000).unref();

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { signUpAndIn, type BenchAccount } from './accounts';
+import { startBenchServer } from './bench-server';
+import { runLoad, type LoadRunResult, type PreparedRequest } from './load-client';
+import { seededRandom } from './stats';
+
+/** Issue 3's target for reads: at least half the requests a second of a bare Fastify. */
+export const READ_RATIO_TARGET = 0.5;
+
+export interface LoadSettings {
+  connections: number;
+  durationSec: number;
+  warmupSec: number;
+  users: number;
+}
+
+export const DEFAULT_LOAD_SETTINGS: LoadSettings = {
+  connections: 10,
+  durationSec: 5,
+  warmupSec: 1,
+  users: 50,
+};
+
+export interface Scenario {
+  name: string;
+  /** What the scenario's requests do, for the report. */
+  detail: string;
+  kind: 'read' | 'write';
+  result: LoadRunResult;
+  /** Hello-world 2xx a second: the mean of the baseline runs just before and after this one. */
+  baseline: number;
+  /** 2xx a second over `baseline`. */
+  ratio: number;
+  /** False when more than 1 % of the responses were not 2xx, or any connection failed. */
+  valid: boolean;
+}
+
+export interface LoadFigures {
+  settings: LoadSettings;
+  /** Signing up and in the users through the real routes (captcha solved in Node). */
+  setupMs: number;
+  /** Every hello-world run's 2xx a second, in order (one before each scenario, one at the end). */
+  baseline: { runs: number[]; min: number; max: number; nonOk: number };
+  scenarios: Scenario[];
+  /** What the placement responses did, from the database afterwards. */
+  placements: { rows: number; usersWithPlacements: number };
+}
+
+const isValid = (r: LoadRunResult) => r.errors === 0 && r.non2xx <= r.total * 0.01;
+
+/** A warm-up run (discarded), then the measured one, against the same requests. */
+async function measure(
+  url: string,
+  requests: readonly PreparedRequest[],
+  settings: LoadSettings,
+): Promise<LoadRunResult> {
+  const { connections } = settings;
+  if (settings.warmupSec > 0) {
+    await runLoad({ url, connections, durationSec: settings.warmupSec, requests });
+  }
+  return runLoad({ url, connections, durationSec: settings.durationSec, requests });
+}
+
+/** A bare Fastify answering one JSON route: the ceiling the app's figures are read against. */
+async function startHelloWorld() {
+  const app = Fastify({ logger: false });
+  app.get('/', () => ({ hello: 'world' }));
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, url };
+}
+
+/**
+ * Throughput of placing books and reading the leaderboards (issue 3), each as a ratio to a bare
+ * Fastify hello-world measured in the same run with the same client (autocannon, in a worker
+ * thread) and the same connections. The app's per-user limits are raised through the config so
+ * the figures measure the work, not the 429s; any non-2xx is still counted and reported.
+ */
+export async function measureLoad(
+  settings: LoadSettings = DEFAULT_LOAD_SETTINGS,
+): Promise<LoadFigures> {
+  const unlimited = { max: 1_000_000_000 };
+  const hello = await startHelloWorld();
+  try {
+    const server = await startBenchServer(
+      { AUTH_RATE_LIMIT_MAX: '100000' },
+      { readingRateLimits: { progressUpdates: unlimited, leaderboardUpdates: unlimited } },
+    );
+    try {
+      return await measureAgainst(hello.url, server.app, server.url, settings);
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await hello.app.close();
+  }
+}
+
+async function measureAgainst(
+  helloUrl: string,
+  app: FastifyInstance,
+  appUrl: string,
+  settings: LoadSettings,
+): Promise<LoadFigures> {
+  const db = app.deps.database.db;
+  const random = seededRandom(42);
+
+  // Readers, through the real sign-up and sign-in routes (the captcha solved in Node).
+  const setupStarted = performance.now();
+  const users: BenchAccount[] = [];
+  for (let i = 0; i < settings.users; i += 1) {
+    users.push(await signUpAndIn(app, `loadreader${i}@example.com`));
+  }
+  const setupMs = performance.now() - setupStarted;
+  // Each reader befriends the next five (so has about ten friends), accepted.
+  const now = new Date().toISOString();
+  const friendships = users.flatMap((user, i) =>
+    [1, 2, 3, 4, 5].map((step) => ({
+      id: randomUUID(),
+      senderId: user.id,
+      receiverId: users[(i + step) % users.length]!.id,
+      status: 'accepted' as const,
+      createdAt: now,
+      acceptedAt: now,
+    })),
+  );
+  await db.insertInto('friendships').values(friendships).execute();
+
+  // Placements on the demo grid. Each square draws from its own slice of the catalogue, so a
+  // book never sits on two squares and the reuse rules never refuse: every request is a real
+  // placement (a square's first) or a replacement (a new book on a marked square), but for
+  // about 1 in 35 that draws the square's own book again and changes nothing.
+  const grid = await db
+    .selectFrom('grids')
+    .select('id')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const cells = await db
+    .selectFrom('cells')
+    .select(['id', 'position'])
+    .where('gridId', '=', grid.id)
+    .orderBy('position')
+    .execute();
+  const isbns = (await db.selectFrom('books').select('isbn').orderBy('isbn').execute()).map(
+    (b) => b.isbn,
+  );
+  const booksForCell = (position: number) =>
+    isbns.filter((_, i) => i % cells.length === Number(position));
+  const origin = new URL(appUrl).origin;
+  const headersOf = (user: BenchAccount, json = false) => ({
+    cookie: user.cookie,
+    origin,
+    ...(json ? { 'content-type': 'application/json' } : {}),
+  });
+  const placementRequests: PreparedRequest[] = Array.from({ length: 4000 }, () => {
+    const user = random.pick(users);
+    const cell = random.pick(cells);
+    return {
+      method: 'POST',
+      path: '/api/bingo/placements',
+      headers: headersOf(user, true),
+      body: JSON.stringify({ cellId: cell.id, isbn: random.pick(booksForCell(cell.position)) }),
+    };
+  });
+  const readRequests = (scope: 'global' | 'friends'): PreparedRequest[] =>
+    users.map((user) => ({
+      method: 'GET',
+      path: `/api/leaderboard?scope=${scope}`,
+      headers: headersOf(user),
+    }));
+
+  const helloRequests: PreparedRequest[] = [{ method: 'GET', path: '/', headers: {} }];
+  const plan: {
+    name: string;
+    detail: string;
+    kind: Scenario['kind'];
+    requests: PreparedRequest[];
+  }[] = [
+    {
+      name: 'GET /api/health',
+      detail: "the app's stack, no session, one trivial query",
+      kind: 'read',
+      requests: [{ method: 'GET', path: '/api/health', headers: { origin } }],
+    },
+    {
+      name: 'POST /api/bingo/placements',
+      detail: `${users.length} readers x ${cells.length} squares, new books and replacements`,
+      kind: 'write',
+      requests: placementRequests,
+    },
+    {
+      name: 'GET /api/leaderboard?scope=global',
+      detail: `Global Top 10, ${users.length} readers' sessions in turn`,
+      kind: 'read',
+      requests: readRequests('global'),
+    },
+    {
+      name: 'GET /api/leaderboard?scope=friends',
+      detail: 'about 10 accepted friends each',
+      kind: 'read',
+      requests: readRequests('friends'),
+    },
+  ];
+  // Hello-world before and after every scenario: each ratio is read against the two baseline
+  // runs beside it, so a neighbour who takes a core for a while skews one ratio, not all.
+  const hello = [await measure(helloUrl, helloRequests, settings)];
+  const scenarios: Scenario[] = [];
+  for (const step of plan) {
+    const result = await measure(appUrl, step.requests, settings);
+    hello.push(await measure(helloUrl, helloRequests, settings));
+    const baseline = (hello.at(-2)!.okPerSec + hello.at(-1)!.okPerSec) / 2;
+    scenarios.push({
+      name: step.name,
+      detail: step.detail,
+      kind: step.kind,
+      result,
+      baseline,
+      ratio: result.okPerSec / baseline,
+      valid: isValid(result),
+    });
+  }
+  const helloRates = hello.map((h) => h.okPerSec);
+  const placements = await db
+    .selectFrom('placements')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('rows'),
+      eb.fn.count<number>('userId').distinct().as('users'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    settings,
+    setupMs,
+    baseline: {
+      runs: helloRates,
+      min: Math.min(...helloRates),
+      max: Math.max(...helloRates),
+      nonOk: hello.reduce((sum, h) => sum + h.non2xx + h.errors, 0),
+    },
+    scenarios,
+    placements: {
+      rows: Number(placements.rows),
+      usersWithPlacements: Number(placements.users),
+    },
+  };
+}
