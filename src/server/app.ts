@@ -85,7 +85,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? openDatabase(config);
+  const database =
+    options.database ??
+    openDatabase(config, (error) => app.log.warn({ err: error }, 'idle database connection lost'));
   if (!options.database) app.addHook('onClose', () => database.close());
   const mailer =
     options.mailer ??

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEADERBOARD_TOP } from '../../src/lib/limits';
 import { messages } from '../../src/lib/messages';
@@ -6,6 +5,7 @@ import type { LeaderboardResponse } from '../../src/lib/schemas/bingo';
 import { READING_RATE_LIMITS } from '../../src/server/http/rate-limit-rules';
 import { createGrid, placeOk } from '../helpers/bingo';
 import { addBooks, HOBBIT } from '../helpers/books';
+import { befriend } from '../helpers/factories';
 import {
   call,
   createGuest,
@@ -28,20 +28,6 @@ async function setPoints(user: { id: string }, points: number) {
     .updateTable('users')
     .set({ points })
     .where('id', '=', user.id)
-    .execute();
-}
-
-async function befriend(a: TestUser, b: TestUser, status: 'pending' | 'accepted' = 'accepted') {
-  await t.app.deps.database.db
-    .insertInto('friendships')
-    .values({
-      id: randomUUID(),
-      senderId: a.id,
-      receiverId: b.id,
-      status,
-      createdAt: new Date().toISOString(),
-      acceptedAt: status === 'accepted' ? new Date().toISOString() : null,
-    })
     .execute();
 }
 
@@ -129,10 +115,10 @@ describe('Friends', () => {
     const [me, sentByMe, sentToMe, pending, stranger] = await Promise.all(
       Array.from({ length: 5 }, () => createUser(t.app)),
     );
-    await befriend(me!, sentByMe!);
-    await befriend(sentToMe!, me!);
-    await befriend(me!, pending!, 'pending');
-    await befriend(sentByMe!, stranger!);
+    await befriend(t.app, me!.id, sentByMe!.id);
+    await befriend(t.app, sentToMe!.id, me!.id);
+    await befriend(t.app, me!.id, pending!.id, 'pending');
+    await befriend(t.app, sentByMe!.id, stranger!.id);
     await setPoints(me!, 30);
     await setPoints(sentByMe!, 50);
     await setPoints(sentToMe!, 10);

@@ -4,13 +4,7 @@ import { BLOG_PAGE_SIZE } from '../../src/lib/limits';
 import { messages } from '../../src/lib/messages';
 import type { FeedFilter, FeedResponse } from '../../src/lib/schemas/posts';
 import { createPostsRepository } from '../../src/server/modules/posts/posts.repository';
-import {
-  befriend,
-  createBook,
-  createMemberRow,
-  createPost,
-  createTestAppWithConfig,
-} from '../helpers/factories';
+import { befriend, createBook, createMemberRow, createPost } from '../helpers/factories';
 import {
   call,
   createGuest,
@@ -261,7 +255,7 @@ describe('index-backed feed queries', () => {
   let viewerId: string;
 
   beforeAll(async () => {
-    big = await createTestAppWithConfig({});
+    big = await createTestApp();
     const { db } = big.app.deps.database;
     // Enough rows that a planner with statistics prefers an index to reading everything.
     const authors: { id: string }[] = [];

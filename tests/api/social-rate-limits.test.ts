@@ -5,13 +5,7 @@ import {
   type SocialRateLimitFeature,
   type SocialRateLimitOverrides,
 } from '../../src/server/http/social-rate-limits';
-import {
-  createBook,
-  createFinishedBook,
-  createMemberRow,
-  createPost,
-  createTestAppWithConfig,
-} from '../helpers/factories';
+import { createBook, createFinishedBook, createMemberRow, createPost } from '../helpers/factories';
 import {
   call,
   createTestApp,
@@ -29,7 +23,7 @@ beforeAll(async () => {
   const overrides = Object.fromEntries(
     Object.keys(SOCIAL_RATE_LIMITS).map((feature) => [feature, { max: MAX }]),
   ) as SocialRateLimitOverrides;
-  t = await createTestAppWithConfig({ socialRateLimits: overrides });
+  t = await createTestApp({}, { config: { socialRateLimits: overrides } });
 });
 afterAll(() => t.close());
 

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
-import { buildApp } from '../../src/server/app';
-import { loadConfig, type AppConfig } from '../../src/server/config';
+import type { AppConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import type { Mailer, MailMessage } from '../../src/server/mail/mailer';
-import { createTestDatabase } from './database';
-import { TEST_ORIGIN, type TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * Rows for the social tests, written straight to the database where the module that normally
@@ -210,44 +206,9 @@ export function friendshipsBetween(app: FastifyInstance, a: string, b: string) {
     .execute();
 }
 
-/**
- * The real app on a fresh database, like createTestApp, with parts of the config replaced
- * (e.g. `socialRateLimits`, which the environment does not set).
- */
-export async function createTestAppWithConfig(patch: Partial<AppConfig>): Promise<TestApp> {
-  const testDb = await createTestDatabase();
-  const config: AppConfig = {
-    ...loadConfig({
-      NODE_ENV: 'test',
-      APP_URL: TEST_ORIGIN,
-      AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
-      CAPTCHA_COST: '1',
-      LOG_LEVEL: 'silent',
-      STATIC_DIR: '/nonexistent-static-dir',
-      AUTH_RATE_LIMIT_MAX: '1000',
-      ...testDb.env,
-    }),
-    ...patch,
-  };
-  const sentMail: MailMessage[] = [];
-  const mailer: Mailer = {
-    send: (message) => {
-      sentMail.push(message);
-      return Promise.resolve();
-    },
-  };
-  const app = await buildApp({ config, mailer, logger: false });
-  await migrateToLatest(app.deps.database);
-  await app.ready();
-  return {
-    app,
-    config,
-    sentMail,
-    async close() {
-      await app.close();
-      await testDb.drop();
-    },
-  };
+/** `createTestApp` with parts of the config replaced; kept for the benchmarks in bench/. */
+export function createTestAppWithConfig(patch: Partial<AppConfig>): Promise<TestApp> {
+  return createTestApp({}, { config: patch });
 }
 
 /**

@@ -18,24 +18,34 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh, migrated database (SQLite file, or PostgreSQL with DATABASE_URL). */
+/**
+ * The real app on a fresh, migrated database (SQLite file, or PostgreSQL with DATABASE_URL).
+ * `env` adds to the test environment; `config` replaces parts of the config built from it,
+ * for settings the environment does not carry (e.g. `socialRateLimits`, `readingRateLimits`).
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  /** `mailer: 'real'` keeps the app's own mailer (SMTP_URL or the outbox). */
-  options: { mailer?: Mailer | 'real' } = {},
+  options: {
+    /** `'real'` keeps the app's own mailer (SMTP_URL or the outbox). */
+    mailer?: Mailer | 'real';
+    config?: Partial<AppConfig>;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    APP_URL: TEST_ORIGIN,
-    AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
-    CAPTCHA_COST: '1',
-    LOG_LEVEL: 'silent',
-    STATIC_DIR: '/nonexistent-static-dir',
-    AUTH_RATE_LIMIT_MAX: '1000',
-    ...testDb.env,
-    ...env,
-  });
+  const config: AppConfig = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      APP_URL: TEST_ORIGIN,
+      AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      CAPTCHA_COST: '1',
+      LOG_LEVEL: 'silent',
+      STATIC_DIR: '/nonexistent-static-dir',
+      AUTH_RATE_LIMIT_MAX: '1000',
+      ...testDb.env,
+      ...env,
+    }),
+    ...options.config,
+  };
   const sentMail: MailMessage[] = [];
   const recording: Mailer = {
     send: (message) => {

@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { messages } from '../../lib/messages';
 import type { Captcha } from '../captcha/captcha';
 import { errorBody } from '../http/errors';
@@ -105,57 +110,39 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
     return reply.type(response.headers.get('content-type') ?? 'application/json').send(text);
   };
 
-  const limited = { rateLimit: options.authRateLimit };
+  /** A rate-limited endpoint better-auth answers, after `preHandler`'s checks when given. */
+  const forwardLimited = (path: string, preHandler?: preHandlerAsyncHookHandler) => {
+    app.post(`${AUTH_BASE_PATH}${path}`, {
+      config: { rateLimit: options.authRateLimit },
+      schema: { hide: true },
+      ...(preHandler ? { preHandler } : {}),
+      handler: forward,
+    });
+  };
+  const credentialsRequired = (reply: FastifyReply) =>
+    reply
+      .status(400)
+      .send(errorBody('CREDENTIALS_REQUIRED', messages.auth.emailAndPasswordRequired));
 
-  app.post(`${AUTH_BASE_PATH}/sign-in/email`, {
-    config: limited,
-    schema: { hide: true },
-    preHandler: async (request, reply) => {
-      if (!hasEmailAndPassword(request.body)) {
-        return reply
-          .status(400)
-          .send(errorBody('CREDENTIALS_REQUIRED', messages.auth.emailAndPasswordRequired));
-      }
-      const payload = request.headers['x-captcha'];
-      const solved = await captcha.verify(typeof payload === 'string' ? payload : undefined);
-      if (!solved) {
-        return reply.status(400).send(errorBody('CAPTCHA_REQUIRED', messages.auth.captchaRequired));
-      }
-    },
-    handler: forward,
+  forwardLimited('/sign-in/email', async (request, reply) => {
+    if (!hasEmailAndPassword(request.body)) return credentialsRequired(reply);
+    const payload = request.headers['x-captcha'];
+    const solved = await captcha.verify(typeof payload === 'string' ? payload : undefined);
+    if (!solved) {
+      return reply.status(400).send(errorBody('CAPTCHA_REQUIRED', messages.auth.captchaRequired));
+    }
   });
-  app.post(`${AUTH_BASE_PATH}/sign-up/email`, {
-    config: limited,
-    schema: { hide: true },
-    preHandler: async (request, reply) => {
-      if (!hasEmailAndPassword(request.body)) {
-        return reply
-          .status(400)
-          .send(errorBody('CREDENTIALS_REQUIRED', messages.auth.emailAndPasswordRequired));
-      }
-      // better-auth answers a taken email with a decoy success; the spec wants the failure text.
-      const { email } = request.body as { email: string };
-      if (await options.emailTaken(email)) {
-        return reply.status(400).send(errorBody('EMAIL_TAKEN', messages.auth.registerFailed));
-      }
-    },
-    handler: forward,
+  forwardLimited('/sign-up/email', async (request, reply) => {
+    if (!hasEmailAndPassword(request.body)) return credentialsRequired(reply);
+    // better-auth answers a taken email with a decoy success; the spec wants the failure text.
+    const { email } = request.body as { email: string };
+    if (await options.emailTaken(email)) {
+      return reply.status(400).send(errorBody('EMAIL_TAKEN', messages.auth.registerFailed));
+    }
   });
-  app.post(`${AUTH_BASE_PATH}/request-password-reset`, {
-    config: limited,
-    schema: { hide: true },
-    handler: forward,
-  });
-  app.post(`${AUTH_BASE_PATH}/reset-password`, {
-    config: limited,
-    schema: { hide: true },
-    handler: forward,
-  });
-  app.post(`${AUTH_BASE_PATH}/sign-in/anonymous`, {
-    config: limited,
-    schema: { hide: true },
-    handler: forward,
-  });
+  forwardLimited('/request-password-reset');
+  forwardLimited('/reset-password');
+  forwardLimited('/sign-in/anonymous');
   app.route({
     method: ['GET', 'POST'],
     url: `${AUTH_BASE_PATH}/*`,

@@ -11,12 +11,7 @@ import {
   toHttpsUrl,
   type NormalisedBook,
 } from './book-record';
-import {
-  fetchProviderJson,
-  ProviderError,
-  type BookProvider,
-  type ProviderQuery,
-} from './provider';
+import { fetchProviderBooks, type BookProvider, type ProviderQuery } from './provider';
 
 /** Google Books caps maxResults at 40. */
 const GOOGLE_MAX_RESULTS = 40;
@@ -96,13 +91,12 @@ export function createGoogleBooksProvider(options: GoogleBooksOptions): BookProv
       url.searchParams.set('printType', query.printType ?? 'books');
       if (query.langRestrict) url.searchParams.set('langRestrict', query.langRestrict);
       if (options.apiKey) url.searchParams.set('key', options.apiKey);
-      const body = await fetchProviderJson('google', url, { timeoutMs: options.timeoutMs });
-      const parsed = VolumesResponse.safeParse(body);
-      if (!parsed.success) throw new ProviderError('google', 200, 'google sent an unexpected body');
-      // No `items` at all is Google's way of saying "nothing found".
-      return (parsed.data.items ?? [])
-        .map((item) => normaliseGoogleVolume(item.volumeInfo))
-        .filter((book): book is NormalisedBook => book !== null);
+      return fetchProviderBooks('google', url, {
+        timeoutMs: options.timeoutMs,
+        schema: VolumesResponse,
+        // No `items` at all is Google's way of saying "nothing found".
+        toBooks: (body) => (body.items ?? []).map((item) => normaliseGoogleVolume(item.volumeInfo)),
+      });
     },
   };
 }

@@ -9,12 +9,7 @@ import {
   positiveIntOrNull,
   type NormalisedBook,
 } from './book-record';
-import {
-  fetchProviderJson,
-  ProviderError,
-  type BookProvider,
-  type ProviderQuery,
-} from './provider';
+import { fetchProviderBooks, type BookProvider, type ProviderQuery } from './provider';
 
 const OPEN_LIBRARY_MAX_RESULTS = 40;
 const COVERS_URL = 'https://covers.openlibrary.org/b/id';
@@ -93,17 +88,12 @@ export function createOpenLibraryProvider(options: OpenLibraryOptions): BookProv
       if (query.startIndex) url.searchParams.set('offset', String(query.startIndex));
       if (query.orderBy === 'newest') url.searchParams.set('sort', 'new');
       url.searchParams.set('fields', FIELDS);
-      const body = await fetchProviderJson('openlibrary', url, {
+      return fetchProviderBooks('openlibrary', url, {
         timeoutMs: options.timeoutMs,
         headers: { 'user-agent': options.userAgent },
+        schema: SearchResponse,
+        toBooks: (body) => (body.docs ?? []).map(normaliseOpenLibraryDoc),
       });
-      const parsed = SearchResponse.safeParse(body);
-      if (!parsed.success) {
-        throw new ProviderError('openlibrary', 200, 'openlibrary sent an unexpected body');
-      }
-      return (parsed.data.docs ?? [])
-        .map(normaliseOpenLibraryDoc)
-        .filter((book): book is NormalisedBook => book !== null);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { NormalisedBook } from './book-record';
 
 /** What a remote provider is asked (Google Books' volumes parameters, SPEC.md section 7). */
@@ -44,7 +45,7 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
 }
 
 /** GETs a provider's JSON with a deadline; a non-2xx answer becomes a ProviderError. */
-export async function fetchProviderJson(
+async function fetchProviderJson(
   provider: string,
   url: URL,
   options: { timeoutMs: number; headers?: Record<string, string> },
@@ -69,4 +70,26 @@ export async function fetchProviderJson(
   } catch {
     throw new ProviderError(provider, response.status, `${provider} sent a body that is not JSON`);
   }
+}
+
+/**
+ * GETs a provider's results as books: the body must have the provider's documented shape (else
+ * a ProviderError), and `toBooks` turns it into books, null for a result with no title to show.
+ */
+export async function fetchProviderBooks<Body>(
+  provider: BookProvider['name'],
+  url: URL,
+  options: {
+    timeoutMs: number;
+    headers?: Record<string, string>;
+    schema: z.ZodType<Body>;
+    toBooks: (body: Body) => (NormalisedBook | null)[];
+  },
+): Promise<NormalisedBook[]> {
+  const body = await fetchProviderJson(provider, url, options);
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ProviderError(provider, 200, `${provider} sent an unexpected body`);
+  }
+  return options.toBooks(parsed.data).filter((book): book is NormalisedBook => book !== null);
 }

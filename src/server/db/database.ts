@@ -20,11 +20,19 @@ export interface DatabaseHandle {
 // PostgreSQL returns int8 (count, sum) as strings; our counts fit in a double.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-/** Opens the configured database: a SQLite file (default) or PostgreSQL when DATABASE_URL is set. */
-export function openDatabase(config: Pick<AppConfig, 'database'>): DatabaseHandle {
+/**
+ * Opens the configured database: a SQLite file (default) or PostgreSQL when DATABASE_URL is set.
+ * `onPoolError` hears about idle PostgreSQL connections the server closed (a restart, a
+ * terminated backend); the pool replaces them, and without a listener Node would crash.
+ */
+export function openDatabase(
+  config: Pick<AppConfig, 'database'>,
+  onPoolError: (error: Error) => void = () => {},
+): DatabaseHandle {
   const plugins = [new CamelCasePlugin()];
   if (config.database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
+    pool.on('error', onPoolError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return {
       kind: 'postgres',

@@ -1,13 +1,11 @@
 import { messages } from '../../lib/messages';
-import { rateLimitRule, type RateLimitRule } from './rate-limits';
-
-const MINUTE_MS = 60_000;
-
-interface ReadingLimit {
-  max: number;
-  windowMs: number;
-  message: string;
-}
+import {
+  featureRateLimitRule,
+  MINUTE_MS,
+  type FeatureLimit,
+  type FeatureLimitOverrides,
+  type RateLimitRule,
+} from './rate-limits';
 
 /**
  * Every per-user limit of the reading features (issue 3), in one place. DESIGN.md: rate limits
@@ -33,14 +31,12 @@ export const READING_RATE_LIMITS = {
   },
   // A review follows a placement; the spec names no text for it, so the generic one answers.
   reviewPosts: { max: 10, windowMs: MINUTE_MS, message: messages.rateLimit.generic },
-} as const satisfies Record<string, ReadingLimit>;
+} as const satisfies Record<string, FeatureLimit>;
 
 export type ReadingRateLimitFeature = keyof typeof READING_RATE_LIMITS;
 
 /** Replacement numbers for some features, e.g. `{ bookSearches: { max: 2 } }` in a test. */
-export type ReadingRateLimitOverrides = Partial<
-  Record<ReadingRateLimitFeature, Partial<Pick<ReadingLimit, 'max' | 'windowMs'>>>
->;
+export type ReadingRateLimitOverrides = FeatureLimitOverrides<ReadingRateLimitFeature>;
 
 declare module '../config' {
   interface AppConfig {
@@ -57,8 +53,5 @@ export function readingRateLimit(
   feature: ReadingRateLimitFeature,
   overrides: ReadingRateLimitOverrides = {},
 ): RateLimitRule {
-  const limit = READING_RATE_LIMITS[feature];
-  const max = overrides[feature]?.max ?? limit.max;
-  const windowMs = overrides[feature]?.windowMs ?? limit.windowMs;
-  return rateLimitRule(feature, max, windowMs, limit.message);
+  return featureRateLimitRule(feature, READING_RATE_LIMITS[feature], overrides[feature]);
 }

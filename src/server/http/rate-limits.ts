@@ -1,6 +1,20 @@
 import type { FastifyRequest } from 'fastify';
 import { messages } from '../../lib/messages';
 
+export const MINUTE_MS = 60_000;
+
+/** One feature's limit in a table of them: `max` requests a window, `message` beyond that. */
+export interface FeatureLimit {
+  max: number;
+  windowMs: number;
+  message: string;
+}
+
+/** Replacement numbers for some features of a limit table, e.g. `{ bookSearches: { max: 2 } }`. */
+export type FeatureLimitOverrides<Feature extends string> = Partial<
+  Record<Feature, Partial<Pick<FeatureLimit, 'max' | 'windowMs'>>>
+>;
+
 /** A per-route limit for @fastify/rate-limit, answered with one of the spec's texts. */
 export interface RateLimitRule {
   max: number;
@@ -34,4 +48,18 @@ export function rateLimitRule(
       error: { code: 'RATE_LIMITED', message },
     }),
   };
+}
+
+/** The route rule of a feature's limit, with the override's numbers where it gives any. */
+export function featureRateLimitRule(
+  feature: string,
+  limit: FeatureLimit,
+  override: Partial<Pick<FeatureLimit, 'max' | 'windowMs'>> = {},
+): RateLimitRule {
+  return rateLimitRule(
+    feature,
+    override.max ?? limit.max,
+    override.windowMs ?? limit.windowMs,
+    limit.message,
+  );
 }

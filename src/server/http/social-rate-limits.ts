@@ -1,13 +1,11 @@
 import { messages } from '../../lib/messages';
-import { rateLimitRule, type RateLimitRule } from './rate-limits';
-
-const MINUTE_MS = 60_000;
-
-interface SocialLimit {
-  max: number;
-  windowMs: number;
-  message: string;
-}
+import {
+  featureRateLimitRule,
+  MINUTE_MS,
+  type FeatureLimit,
+  type FeatureLimitOverrides,
+  type RateLimitRule,
+} from './rate-limits';
 
 /**
  * Every per-reader limit of the social features (issue 4), in one place. They guard the server
@@ -38,14 +36,12 @@ export const SOCIAL_RATE_LIMITS = {
   bookUpdates: { max: 60, windowMs: MINUTE_MS, message: messages.rateLimit.bookUpdates },
   // Deleting own posts is rare; the spec names no text for it, so the generic one answers.
   postDeletes: { max: 20, windowMs: MINUTE_MS, message: messages.rateLimit.generic },
-} as const satisfies Record<string, SocialLimit>;
+} as const satisfies Record<string, FeatureLimit>;
 
 export type SocialRateLimitFeature = keyof typeof SOCIAL_RATE_LIMITS;
 
 /** Replacement numbers for some features, e.g. `{ friendRequests: { max: 2 } }` in a test. */
-export type SocialRateLimitOverrides = Partial<
-  Record<SocialRateLimitFeature, Partial<Pick<SocialLimit, 'max' | 'windowMs'>>>
->;
+export type SocialRateLimitOverrides = FeatureLimitOverrides<SocialRateLimitFeature>;
 
 export type SocialRateLimitRules = Record<SocialRateLimitFeature, RateLimitRule>;
 
@@ -64,10 +60,8 @@ export function socialRateLimitRules(
   overrides: SocialRateLimitOverrides = {},
 ): SocialRateLimitRules {
   const entries = Object.entries(SOCIAL_RATE_LIMITS).map(([feature, limit]) => {
-    const override = overrides[feature as SocialRateLimitFeature] ?? {};
-    const max = override.max ?? limit.max;
-    const windowMs = override.windowMs ?? limit.windowMs;
-    return [feature, rateLimitRule(feature, max, windowMs, limit.message)] as const;
+    const override = overrides[feature as SocialRateLimitFeature];
+    return [feature, featureRateLimitRule(feature, limit, override)] as const;
   });
   return Object.fromEntries(entries) as SocialRateLimitRules;
 }

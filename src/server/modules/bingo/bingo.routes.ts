@@ -10,6 +10,7 @@ import {
 } from '../../../lib/schemas/bingo';
 import type { AppDeps } from '../../app-deps';
 import type { EventHub } from '../../events/hub';
+import { membersOnly } from '../../http/members-only';
 import { readingRateLimit } from '../../http/rate-limit-rules';
 import { requireMember, requireSignedIn } from '../../http/viewer';
 import { createBingoService } from './bingo.service';
@@ -41,9 +42,7 @@ export function registerBingoRoutes(app: FastifyInstance, deps: AppDeps, hub: Ev
     },
     config: progressLimit,
     // Guests are turned away before their body is even looked at.
-    preValidation: async (request) => {
-      await requireMember(request, messages.bingo.mustLogInToSave);
-    },
+    preValidation: membersOnly(messages.bingo.mustLogInToSave),
     handler: async (request) =>
       service.placeBook(await requireMember(request, messages.bingo.mustLogInToSave), request.body),
   });
@@ -56,9 +55,7 @@ export function registerBingoRoutes(app: FastifyInstance, deps: AppDeps, hub: Ev
       response: { 200: ResetGridResponse },
     },
     config: progressLimit,
-    preValidation: async (request) => {
-      await requireMember(request, messages.bingo.mustLogInToClear);
-    },
+    preValidation: membersOnly(messages.bingo.mustLogInToClear),
     handler: async (request) =>
       service.resetGrid(
         await requireMember(request, messages.bingo.mustLogInToClear),

@@ -1,6 +1,43 @@
 import type { BookDetails, BookSummary } from '../../../lib/schemas/books';
-import type { NormalisedBook } from '../../books/book-record';
+import type { BookSource, NormalisedBook } from '../../books/book-record';
 import { coverDataUrl } from '../../books/cover-svg';
+import type { BookRow } from './books.repository';
+
+/** Categories as the catalogue stores them, JSON text; anything unreadable is none. */
+export function parseStoredCategories(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((c): c is string => typeof c === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A stored number (which the driver may hand back as text), or null. */
+export function storedNumberOrNull(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+/** A stored book as the domain record. */
+export function toBook(row: BookRow): NormalisedBook {
+  return {
+    isbn: row.isbn,
+    isbn10: row.isbn10,
+    title: row.title,
+    authors: row.authors,
+    categories: parseStoredCategories(row.categories),
+    genre: row.genre,
+    description: row.description,
+    publisher: row.publisher,
+    publishedDate: row.publishedDate,
+    pageCount: storedNumberOrNull(row.pageCount),
+    language: row.language,
+    coverUrl: row.coverUrl,
+    averageRating: storedNumberOrNull(row.averageRating),
+    ratingsCount: storedNumberOrNull(row.ratingsCount),
+    source: row.source as BookSource,
+  };
+}
 
 /** The generated cover of a catalogued book. */
 export function generatedCoverPath(isbn: string): string {

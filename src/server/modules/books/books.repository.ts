@@ -1,13 +1,10 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { insertInChunks } from '../../db/chunks';
 import type { DatabaseKind } from '../../db/database';
 import type { BooksTable, Database } from '../../db/schema';
-import {
-  DEFAULT_GENRE,
-  UNKNOWN_AUTHOR,
-  type BookSource,
-  type NormalisedBook,
-} from '../../books/book-record';
+import { DEFAULT_GENRE, UNKNOWN_AUTHOR, type NormalisedBook } from '../../books/book-record';
 import { searchTerms, toFts5Query, toTsQuery } from '../../books/search-terms';
+import { toBook } from './books.mapper';
 
 const BOOK_COLUMNS = [
   'isbn',
@@ -27,55 +24,12 @@ const BOOK_COLUMNS = [
   'source',
 ] as const;
 
-interface BookRow {
-  isbn: string;
-  isbn10: string | null;
-  title: string;
-  authors: string;
-  genre: string;
-  categories: string;
-  description: string | null;
-  publisher: string | null;
-  publishedDate: string | null;
-  pageCount: number | string | null;
-  language: string | null;
-  coverUrl: string | null;
-  averageRating: number | string | null;
-  ratingsCount: number | string | null;
-  source: string;
-}
+/** The numeric catalogue columns, which a driver may hand back as text. */
+type NumericColumn = 'pageCount' | 'averageRating' | 'ratingsCount';
 
-function parseCategories(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((c): c is string => typeof c === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
-
-/** A stored book as the domain record; categories are stored as JSON text. */
-function toBook(row: BookRow): NormalisedBook {
-  return {
-    isbn: row.isbn,
-    isbn10: row.isbn10,
-    title: row.title,
-    authors: row.authors,
-    categories: parseCategories(row.categories),
-    genre: row.genre,
-    description: row.description,
-    publisher: row.publisher,
-    publishedDate: row.publishedDate,
-    pageCount: numberOrNull(row.pageCount),
-    language: row.language,
-    coverUrl: row.coverUrl,
-    averageRating: numberOrNull(row.averageRating),
-    ratingsCount: numberOrNull(row.ratingsCount),
-    source: row.source as BookSource,
-  };
-}
+/** A catalogue row as read back: every column but the timestamps; categories are JSON text. */
+export type BookRow = Omit<Selectable<BooksTable>, 'createdAt' | 'updatedAt' | NumericColumn> &
+  Record<NumericColumn, number | string | null>;
 
 /** A book with an ISBN as a row to insert. */
 export function toBookInsert(book: NormalisedBook & { isbn: string }): Insertable<BooksTable> {
@@ -155,18 +109,14 @@ export function createBooksRepository(db: Kysely<Database>, kind: DatabaseKind) 
     },
 
     /** Caches books; one already stored (demo or earlier hit) is kept as it is. */
-    async insertMissing(books: readonly (NormalisedBook & { isbn: string })[]): Promise<number> {
-      let inserted = 0;
-      for (let i = 0; i < books.length; i += INSERT_CHUNK) {
-        const chunk = books.slice(i, i + INSERT_CHUNK).map(toBookInsert);
-        const result = await db
+    insertMissing(books: readonly (NormalisedBook & { isbn: string })[]): Promise<number> {
+      return insertInChunks(books, INSERT_CHUNK, (chunk) =>
+        db
           .insertInto('books')
-          .values(chunk)
+          .values(chunk.map(toBookInsert))
           .onConflict((oc) => oc.column('isbn').doNothing())
-          .executeTakeFirst();
-        inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
-      }
-      return inserted;
+          .executeTakeFirst(),
+      );
     },
   };
 }

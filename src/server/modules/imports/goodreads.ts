@@ -1,13 +1,13 @@
 import { messages } from '../../../lib/messages';
 import {
+  joinNameCells,
   parseAverageRating,
-  parseExportDate,
   parseIsbnCell,
   parsePageCount,
   parseYear,
-  splitNames,
+  readCommonFields,
   textOrNull,
-  type ImportShelf,
+  type RatingResult,
   type RowCells,
   type RowResult,
 } from './import-fields';
@@ -55,20 +55,8 @@ export const GOODREADS_REQUIRED = [
 /** Headers only a Goodreads export has. */
 export const GOODREADS_SIGNATURE = ['Book Id', 'Exclusive Shelf'] as const;
 
-function shelfOf(exclusiveShelf: string): ImportShelf {
-  switch (exclusiveShelf.trim().toLowerCase()) {
-    case 'read':
-      return 'read';
-    case 'to-read':
-      return 'to-read';
-    default:
-      // currently-reading, and any exclusive shelf the reader made themselves.
-      return 'other';
-  }
-}
-
 /** My Rating: 0 to 5 whole stars, 0 (or empty) meaning unrated. */
-function parseGoodreadsRating(value: string): { value: number | null } | { error: string } {
+function parseGoodreadsRating(value: string): RatingResult {
   const text = value.trim();
   if (text === '' || text === '0') return { value: null };
   if (/^[1-5]$/.test(text)) return { value: Number(text) };
@@ -77,35 +65,22 @@ function parseGoodreadsRating(value: string): { value: number | null } | { error
 
 /** Reads one row of a Goodreads export. */
 export function parseGoodreadsRow(cell: RowCells, row: number): RowResult {
-  const errors: string[] = [];
-  const title = cell('Title').trim();
-  if (title === '') errors.push(messages.imports.titleMissing);
-  const rating = parseGoodreadsRating(cell('My Rating'));
-  if ('error' in rating) errors.push(rating.error);
-  const dateRead = parseExportDate(cell('Date Read'), 'Date Read');
-  if ('error' in dateRead) errors.push(dateRead.error);
-  const dateAdded = parseExportDate(cell('Date Added'), 'Date Added');
-  if ('error' in dateAdded) errors.push(dateAdded.error);
-  if ('error' in rating || 'error' in dateRead || 'error' in dateAdded || errors.length > 0) {
-    return { book: null, errors };
-  }
+  const common = readCommonFields(
+    cell,
+    { rating: 'My Rating', finishedAt: 'Date Read', shelf: 'Exclusive Shelf' },
+    parseGoodreadsRating,
+  );
+  if (!common.fields) return { book: null, errors: common.errors };
 
   // ISBN13 first; an edition with only an ISBN-10 is converted.
   const fromIsbn13 = parseIsbnCell(cell('ISBN13'));
   const isbns = fromIsbn13.isbn ? fromIsbn13 : parseIsbnCell(cell('ISBN'));
-  const authors = splitNames(cell('Author'), cell('Additional Authors'));
-  const shelfName = cell('Exclusive Shelf').trim();
   return {
     book: {
       row,
-      shelf: shelfOf(shelfName),
-      shelfName,
-      title,
-      authors: authors.length > 0 ? [...new Set(authors)].join(', ') : 'Unknown',
+      ...common.fields,
+      authors: joinNameCells(cell('Author'), cell('Additional Authors')),
       ...isbns,
-      rating: rating.value,
-      finishedAt: dateRead.value,
-      addedAt: dateAdded.value,
       review: textOrNull(cell('My Review')),
       publisher: textOrNull(cell('Publisher')),
       pageCount: parsePageCount(cell('Number of Pages')),

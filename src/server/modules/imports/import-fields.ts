@@ -36,6 +36,67 @@ export type RowResult = { book: ImportedBook; errors: [] } | { book: null; error
 /** The row's cells by header name (trimmed, any case). */
 export type RowCells = (column: string) => string;
 
+/** A rating cell read by its export's own rule: 1-5 stars, null when unrated, or a message. */
+export type RatingResult = { value: number | null } | { error: string };
+
+/** The fields every export has, read and checked the same way whatever the format. */
+export type CommonFields = Pick<
+  ImportedBook,
+  'title' | 'rating' | 'finishedAt' | 'addedAt' | 'shelf' | 'shelfName'
+>;
+
+/**
+ * Where a row goes by its shelf or read status: 'read' and 'to-read' as both exports name them;
+ * anything else (currently-reading, did-not-finish, a shelf the reader made, a status StoryGraph
+ * adds later) goes nowhere.
+ */
+function shelfOf(shelfName: string): ImportShelf {
+  switch (shelfName.trim().toLowerCase()) {
+    case 'read':
+      return 'read';
+    case 'to-read':
+      return 'to-read';
+    default:
+      return 'other';
+  }
+}
+
+/**
+ * Reads the cells every export has, each format naming its own rating, finished-date and shelf
+ * columns: the title, the rating (by the format's `parseRating`), the days finished and added,
+ * and the shelf. Every problem found is listed, in that order.
+ */
+export function readCommonFields(
+  cell: RowCells,
+  columns: { rating: string; finishedAt: string; shelf: string },
+  parseRating: (value: string) => RatingResult,
+): { fields: CommonFields; errors: [] } | { fields: null; errors: string[] } {
+  const errors: string[] = [];
+  const title = cell('Title').trim();
+  if (title === '') errors.push(messages.imports.titleMissing);
+  const rating = parseRating(cell(columns.rating));
+  if ('error' in rating) errors.push(rating.error);
+  const finishedAt = parseExportDate(cell(columns.finishedAt), columns.finishedAt);
+  if ('error' in finishedAt) errors.push(finishedAt.error);
+  const addedAt = parseExportDate(cell('Date Added'), 'Date Added');
+  if ('error' in addedAt) errors.push(addedAt.error);
+  if ('error' in rating || 'error' in finishedAt || 'error' in addedAt || errors.length > 0) {
+    return { fields: null, errors };
+  }
+  const shelfName = cell(columns.shelf).trim();
+  return {
+    fields: {
+      title,
+      rating: rating.value,
+      finishedAt: finishedAt.value,
+      addedAt: addedAt.value,
+      shelf: shelfOf(shelfName),
+      shelfName,
+    },
+    errors: [],
+  };
+}
+
 /**
  * Goodreads writes ISBNs as spreadsheet formulas, ="0441172717", so a spreadsheet keeps the
  * leading zero; an empty one is ="".
@@ -95,12 +156,13 @@ export function parseAverageRating(value: string): number | null {
   return rating > 0 && rating <= 5 ? rating : null;
 }
 
-/** Names from a comma-separated cell, trimmed, without empties. */
-export function splitNames(...cells: string[]): string[] {
-  return cells
+/** The distinct names of comma-separated cells, comma-joined; 'Unknown' when there are none. */
+export function joinNameCells(...cells: string[]): string {
+  const names = cells
     .flatMap((cell) => cell.split(','))
     .map((name) => name.trim())
     .filter((name) => name !== '');
+  return names.length > 0 ? [...new Set(names)].join(', ') : 'Unknown';
 }
 
 /** A trimmed cell, or null when empty. */

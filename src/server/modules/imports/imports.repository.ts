@@ -1,22 +1,10 @@
 import type { Insertable, Kysely } from 'kysely';
+import { chunksOf, insertInChunks } from '../../db/chunks';
 import type { BooksTable, Database, FinishedBooksTable, WantToReadTable } from '../../db/schema';
+import type { CatalogueBook } from '../library/library.repository';
 
 /** Rows per statement: under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 200;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const result: T[][] = [];
-  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
-  return result;
-}
-
-/** A catalogue book as an import copies it onto the reader's lists. */
-export interface ImportCatalogueBook {
-  isbn: string;
-  title: string;
-  authors: string;
-  coverUrl: string | null;
-}
 
 /**
  * The writes of an import, each an upsert-ignore (unique reader-and-book, unique ISBN), so a
@@ -25,9 +13,9 @@ export interface ImportCatalogueBook {
 export function createImportsRepository(db: Kysely<Database>) {
   return {
     /** The catalogue's books among `isbns`. */
-    async findBooks(isbns: readonly string[]): Promise<ImportCatalogueBook[]> {
-      const found: ImportCatalogueBook[] = [];
-      for (const chunk of chunks([...new Set(isbns)], 500)) {
+    async findBooks(isbns: readonly string[]): Promise<CatalogueBook[]> {
+      const found: CatalogueBook[] = [];
+      for (const chunk of chunksOf([...new Set(isbns)], 500)) {
         const rows = await db
           .selectFrom('books')
           .select(['isbn', 'title', 'authors', 'coverUrl'])
@@ -39,45 +27,36 @@ export function createImportsRepository(db: Kysely<Database>) {
     },
 
     /** Adds books the catalogue lacks; returns how many were new. */
-    async insertBooks(books: readonly Insertable<BooksTable>[]): Promise<number> {
-      let inserted = 0;
-      for (const chunk of chunks(books)) {
-        const result = await db
+    insertBooks(books: readonly Insertable<BooksTable>[]): Promise<number> {
+      return insertInChunks(books, CHUNK, (chunk) =>
+        db
           .insertInto('books')
           .values(chunk)
           .onConflict((oc) => oc.column('isbn').doNothing())
-          .executeTakeFirst();
-        inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
-      }
-      return inserted;
+          .executeTakeFirst(),
+      );
     },
 
     /** Adds finished books the reader does not have yet; returns how many were new. */
-    async insertFinished(rows: readonly Insertable<FinishedBooksTable>[]): Promise<number> {
-      let inserted = 0;
-      for (const chunk of chunks(rows)) {
-        const result = await db
+    insertFinished(rows: readonly Insertable<FinishedBooksTable>[]): Promise<number> {
+      return insertInChunks(rows, CHUNK, (chunk) =>
+        db
           .insertInto('finishedBooks')
           .values(chunk)
           .onConflict((oc) => oc.columns(['userId', 'bookIsbn']).doNothing())
-          .executeTakeFirst();
-        inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
-      }
-      return inserted;
+          .executeTakeFirst(),
+      );
     },
 
     /** Lists books the reader has not listed yet; returns how many were new. */
-    async insertWantToRead(rows: readonly Insertable<WantToReadTable>[]): Promise<number> {
-      let inserted = 0;
-      for (const chunk of chunks(rows)) {
-        const result = await db
+    insertWantToRead(rows: readonly Insertable<WantToReadTable>[]): Promise<number> {
+      return insertInChunks(rows, CHUNK, (chunk) =>
+        db
           .insertInto('wantToRead')
           .values(chunk)
           .onConflict((oc) => oc.columns(['userId', 'bookIsbn']).doNothing())
-          .executeTakeFirst();
-        inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
-      }
-      return inserted;
+          .executeTakeFirst(),
+      );
     },
 
     /** The account with this email (the import command names the reader by email). */

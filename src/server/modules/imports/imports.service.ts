@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { REVIEW_MAX } from '../../../lib/limits';
 import { messages } from '../../../lib/messages';
@@ -12,11 +11,12 @@ import type { DatabaseHandle } from '../../db/database';
 import type { BooksTable, FinishedBooksTable, WantToReadTable } from '../../db/schema';
 import { isbn13To10 } from '../../books/book-record';
 import { createBooksRepository } from '../books/books.repository';
+import { toListEntry, type CatalogueBook } from '../library/library.repository';
 import { sanitizeReview } from '../reviews/reviews.service';
 import { isSameBook, matchSearchText } from './catalogue-match';
 import type { ImportedBook } from './import-fields';
 import { parseLibraryExport } from './import-file';
-import { createImportsRepository, type ImportCatalogueBook } from './imports.repository';
+import { createImportsRepository } from './imports.repository';
 
 /** How many catalogue hits are looked through for a row without ISBN. */
 const MATCH_CANDIDATES = 10;
@@ -73,7 +73,7 @@ export function createImportsService(database: DatabaseHandle) {
   const catalogue = createBooksRepository(database.db, database.kind);
 
   /** Finds the catalogue book of a row without ISBN by its title and author. */
-  async function matchByTitle(book: ImportedBook): Promise<ImportCatalogueBook | null> {
+  async function matchByTitle(book: ImportedBook): Promise<CatalogueBook | null> {
     const hits = await catalogue.search(matchSearchText(book), MATCH_CANDIDATES);
     const hit = hits.find((candidate) => candidate.isbn && isSameBook(book, candidate));
     return hit?.isbn
@@ -115,9 +115,9 @@ export function createImportsService(database: DatabaseHandle) {
       );
       const now = new Date().toISOString();
       const newBooks = new Map<string, Insertable<BooksTable>>();
-      const resolved: { row: ImportedBook; book: ImportCatalogueBook }[] = [];
+      const resolved: { row: ImportedBook; book: CatalogueBook }[] = [];
       for (const row of wanted) {
-        let book: ImportCatalogueBook | null = null;
+        let book: CatalogueBook | null = null;
         if (row.isbn) {
           book = known.get(row.isbn) ?? null;
           if (!book) {
@@ -147,14 +147,7 @@ export function createImportsService(database: DatabaseHandle) {
           continue;
         }
         firstRowOf.set(book.isbn, row.row);
-        const entry = {
-          id: randomUUID(),
-          userId,
-          bookIsbn: book.isbn,
-          title: book.title,
-          author: book.authors,
-          coverUrl: book.coverUrl,
-        };
+        const entry = toListEntry(userId, book);
         if (row.shelf === 'read') {
           const finishedAt = row.finishedAt ?? row.addedAt ?? now;
           finished.push({

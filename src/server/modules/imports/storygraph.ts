@@ -1,11 +1,11 @@
 import { RATING_MAX, RATING_MIN } from '../../../lib/limits';
 import { messages } from '../../../lib/messages';
 import {
-  parseExportDate,
+  joinNameCells,
   parseIsbnCell,
-  splitNames,
+  readCommonFields,
   textOrNull,
-  type ImportShelf,
+  type RatingResult,
   type RowCells,
   type RowResult,
 } from './import-fields';
@@ -51,23 +51,11 @@ export const STORYGRAPH_REQUIRED = [
 /** Headers only a StoryGraph export has. */
 export const STORYGRAPH_SIGNATURE = ['ISBN/UID', 'Read Status'] as const;
 
-function shelfOf(readStatus: string): ImportShelf {
-  switch (readStatus.trim().toLowerCase()) {
-    case 'read':
-      return 'read';
-    case 'to-read':
-      return 'to-read';
-    default:
-      // currently-reading, did-not-finish, and any status StoryGraph adds later.
-      return 'other';
-  }
-}
-
 /**
  * Star Rating: quarter stars from 0 to 5 (4.5, 3.75) or empty. Rounded to the nearest whole
  * star, never below one (a quarter star is still a rating); 0 or empty is unrated.
  */
-export function parseStoryGraphRating(value: string): { value: number | null } | { error: string } {
+export function parseStoryGraphRating(value: string): RatingResult {
   const text = value.trim();
   if (text === '') return { value: null };
   const stars = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
@@ -81,32 +69,19 @@ export function parseStoryGraphRating(value: string): { value: number | null } |
  * with an id only is kept (without ISBN) to be matched by title and author.
  */
 export function parseStoryGraphRow(cell: RowCells, row: number): RowResult {
-  const errors: string[] = [];
-  const title = cell('Title').trim();
-  if (title === '') errors.push(messages.imports.titleMissing);
-  const rating = parseStoryGraphRating(cell('Star Rating'));
-  if ('error' in rating) errors.push(rating.error);
-  const lastRead = parseExportDate(cell('Last Date Read'), 'Last Date Read');
-  if ('error' in lastRead) errors.push(lastRead.error);
-  const dateAdded = parseExportDate(cell('Date Added'), 'Date Added');
-  if ('error' in dateAdded) errors.push(dateAdded.error);
-  if ('error' in rating || 'error' in lastRead || 'error' in dateAdded || errors.length > 0) {
-    return { book: null, errors };
-  }
+  const common = readCommonFields(
+    cell,
+    { rating: 'Star Rating', finishedAt: 'Last Date Read', shelf: 'Read Status' },
+    parseStoryGraphRating,
+  );
+  if (!common.fields) return { book: null, errors: common.errors };
 
-  const authors = splitNames(cell('Authors'));
-  const shelfName = cell('Read Status').trim();
   return {
     book: {
       row,
-      shelf: shelfOf(shelfName),
-      shelfName,
-      title,
-      authors: authors.length > 0 ? [...new Set(authors)].join(', ') : 'Unknown',
+      ...common.fields,
+      authors: joinNameCells(cell('Authors')),
       ...parseIsbnCell(cell('ISBN/UID')),
-      rating: rating.value,
-      finishedAt: lastRead.value,
-      addedAt: dateAdded.value,
       review: textOrNull(cell('Review')),
       publisher: null,
       pageCount: null,

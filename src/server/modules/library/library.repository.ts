@@ -22,11 +22,35 @@ export interface CatalogueBook {
   coverUrl: string | null;
 }
 
+/** The columns a new finished book and a new want-to-read entry alike copy from the book. */
+export function toListEntry(userId: string, book: CatalogueBook) {
+  return {
+    id: randomUUID(),
+    userId,
+    bookIsbn: book.isbn,
+    title: book.title,
+    author: book.authors,
+    coverUrl: book.coverUrl,
+  };
+}
+
+type ListTable = 'finishedBooks' | 'wantToRead';
+
 /**
  * Finished books and the want-to-read list. Every query names the owner, so one reader's rows
  * can never be read or changed through another's request.
  */
 export function createLibraryRepository(db: Kysely<Database>) {
+  /** Takes the book off one of the reader's lists; true when it was there. */
+  async function deleteEntry(table: ListTable, userId: string, isbn: string): Promise<boolean> {
+    const result = await db
+      .deleteFrom(table)
+      .where('userId', '=', userId)
+      .where('bookIsbn', '=', isbn)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   return {
     findCatalogueBook(isbn: string): Promise<CatalogueBook | undefined> {
       return db
@@ -66,16 +90,7 @@ export function createLibraryRepository(db: Kysely<Database>) {
     async insertFinished(userId: string, book: CatalogueBook, now: string): Promise<boolean> {
       const result = await db
         .insertInto('finishedBooks')
-        .values({
-          id: randomUUID(),
-          userId,
-          bookIsbn: book.isbn,
-          title: book.title,
-          author: book.authors,
-          coverUrl: book.coverUrl,
-          finishedAt: now,
-          createdAt: now,
-        })
+        .values({ ...toListEntry(userId, book), finishedAt: now, createdAt: now })
         .onConflict((oc) => oc.columns(['userId', 'bookIsbn']).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -89,13 +104,8 @@ export function createLibraryRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    async deleteFinished(userId: string, isbn: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('finishedBooks')
-        .where('userId', '=', userId)
-        .where('bookIsbn', '=', isbn)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    deleteFinished(userId: string, isbn: string): Promise<boolean> {
+      return deleteEntry('finishedBooks', userId, isbn);
     },
 
     listWantToRead(userId: string) {
@@ -127,26 +137,13 @@ export function createLibraryRepository(db: Kysely<Database>) {
     async insertWantToRead(userId: string, book: CatalogueBook, now: string): Promise<boolean> {
       const result = await db
         .insertInto('wantToRead')
-        .values({
-          id: randomUUID(),
-          userId,
-          bookIsbn: book.isbn,
-          title: book.title,
-          author: book.authors,
-          coverUrl: book.coverUrl,
-          addedAt: now,
-        })
+        .values({ ...toListEntry(userId, book), addedAt: now })
         .onConflict((oc) => oc.columns(['userId', 'bookIsbn']).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
-    async deleteWantToRead(userId: string, isbn: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('wantToRead')
-        .where('userId', '=', userId)
-        .where('bookIsbn', '=', isbn)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    deleteWantToRead(userId: string, isbn: string): Promise<boolean> {
+      return deleteEntry('wantToRead', userId, isbn);
     },
   };
 }

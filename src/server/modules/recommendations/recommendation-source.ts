@@ -3,6 +3,7 @@ import { RECOMMENDATION_FETCH_MAX } from '../../../lib/limits';
 import type { RecommendationQuery } from '../../../lib/recommendations';
 import type { NormalisedBook } from '../../books/book-record';
 import type { BookProvider, ProviderQuery } from '../../books/provider';
+import { parseStoredCategories, storedNumberOrNull } from '../books/books.mapper';
 import type { CandidateRow, RecommendationsRepository } from './recommendations.repository';
 
 /** A fetched book: what the filters read and the card shows. */
@@ -14,31 +15,21 @@ export interface CandidateFetch {
   failed: boolean;
 }
 
-function parseCategories(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((c): c is string => typeof c === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
-
+/** A catalogue row as a candidate, read back like any stored book. */
 export function toCandidateBook(row: CandidateRow): CandidateBook {
   return {
     isbn: row.isbn,
     title: row.title,
     authors: row.authors,
     genre: row.genre,
-    categories: parseCategories(row.categories),
+    categories: parseStoredCategories(row.categories),
     description: row.description,
     publishedDate: row.publishedDate,
-    pageCount: numberOrNull(row.pageCount),
+    pageCount: storedNumberOrNull(row.pageCount),
     language: row.language,
     coverUrl: row.coverUrl,
-    averageRating: numberOrNull(row.averageRating),
-    ratingsCount: numberOrNull(row.ratingsCount),
+    averageRating: storedNumberOrNull(row.averageRating),
+    ratingsCount: storedNumberOrNull(row.ratingsCount),
   };
 }
 

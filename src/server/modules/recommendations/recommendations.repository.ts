@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DatabaseKind } from '../../db/database';
 import type { Database } from '../../db/schema';
+import type { BookRow } from '../books/books.repository';
 
 const CANDIDATE_COLUMNS = [
   'isbn',
@@ -18,20 +19,7 @@ const CANDIDATE_COLUMNS = [
 ] as const;
 
 /** A catalogue book as the recommendation queries read it (numbers may come back as text). */
-export interface CandidateRow {
-  isbn: string;
-  title: string;
-  authors: string;
-  genre: string;
-  categories: string;
-  description: string | null;
-  publishedDate: string | null;
-  pageCount: number | string | null;
-  language: string | null;
-  coverUrl: string | null;
-  averageRating: number | string | null;
-  ratingsCount: number | string | null;
-}
+export type CandidateRow = Omit<BookRow, 'isbn10' | 'publisher' | 'source'>;
 
 /** `%text%` for LIKE, with LIKE's own wildcards in `text` escaped by a backslash. */
 function containsPattern(text: string): string {

@@ -15,11 +15,9 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { forbidden, unauthorized } from '../../http/errors';
 import { readingRateLimit } from '../../http/rate-limit-rules';
-import { rateLimitRule } from '../../http/rate-limits';
+import { MINUTE_MS, rateLimitRule } from '../../http/rate-limits';
 import type { Viewer } from '../../http/viewer';
 import { createRecommendationsService, RefillThrottledError } from './recommendations.service';
-
-const MINUTE_MS = 60_000;
 
 /**
  * Per-reader limits beside the refill throttle. Swipes animate for 300 ms, so two a second is

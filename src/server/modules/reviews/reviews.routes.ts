@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '../../../lib/messages';
 import { PostReviewBody, PostReviewResponse } from '../../../lib/schemas/reviews';
 import type { AppDeps } from '../../app-deps';
+import { membersOnly } from '../../http/members-only';
 import { readingRateLimit } from '../../http/rate-limit-rules';
 import { requireMember } from '../../http/viewer';
 import { createReviewsService } from './reviews.service';
@@ -17,9 +18,7 @@ export function registerReviewRoutes(app: FastifyInstance, deps: AppDeps) {
       response: { 201: PostReviewResponse },
     },
     config: { rateLimit: readingRateLimit('reviewPosts', deps.config.readingRateLimits) },
-    preValidation: async (request) => {
-      await requireMember(request);
-    },
+    preValidation: membersOnly(),
     handler: async (request, reply) => {
       const post = await service.postReview(await requireMember(request), request.body);
       return reply.status(201).send({ message: messages.review.posted, post });
