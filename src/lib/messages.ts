@@ -8,6 +8,9 @@ export const messages = {
     loginRequired: 'Please log in to access this page',
     adminOnly: 'You do not have permission to access this page',
     permissionDenied: 'Permission denied. Please check your access rights.',
+    // Beyond SPEC.md's text: the sticky toast whose 'Log In' button signs out (section 8).
+    sessionEnded: 'Your session has ended. Please log in again.',
+    logInButton: 'Log In',
   },
   crash: {
     heading: "Oops! Don't know how we got here",

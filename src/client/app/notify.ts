@@ -7,6 +7,7 @@
  * JS budget. Toasts raised before its container has mounted wait
  * for it.
  */
+import { createElement } from 'react';
 import type * as ToastifyModule from 'react-toastify/unstyled';
 import type { ToastOptions } from 'react-toastify/unstyled';
 import { TOAST_ERROR_MS, TOAST_INFO_MS, TOAST_SUCCESS_MS } from '../../lib/limits';
@@ -77,4 +78,42 @@ export function notifyInfo(message: string, toastId?: string): void {
 
 export function notifyError(message: string, toastId?: string): void {
   show('error', message, toastId);
+}
+
+/**
+ * A sticky error toast with one action button (SPEC.md section 8: the 'Log In' toast). It stays
+ * until the reader acts or closes it; the action closes it too.
+ */
+export function notifyStickyError(
+  message: string,
+  action: { label: string; onClick: () => void },
+  toastId: string,
+): void {
+  Promise.all([loadToastify(), containerReady])
+    .then(([{ toast }]) => {
+      toast.error(
+        ({ closeToast }) =>
+          createElement(
+            'div',
+            { className: 'toast-action' },
+            createElement('span', null, message),
+            createElement(
+              'button',
+              {
+                type: 'button',
+                className: 'button button--small',
+                onClick: () => {
+                  closeToast();
+                  action.onClick();
+                },
+              },
+              action.label,
+            ),
+          ),
+        { autoClose: false, closeOnClick: false, toastId },
+      );
+    })
+    .catch(() => {
+      // As above: without the toast chunk there is nothing to show it with.
+    });
 }

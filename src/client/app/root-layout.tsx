@@ -4,9 +4,11 @@ import { HedgehogLogo } from '../components/hedgehog-logo';
 import { Spinner } from '../components/spinner';
 import { APP_NAME } from '../hooks/use-document-title';
 import { MainMenu } from './main-menu';
+import { useSessionExpiry } from './use-session-expiry';
 
 /** The shell around every page: header with logo and menu, the page, a small footer. */
 export function RootLayout() {
+  useSessionExpiry();
   return (
     <div className="app">
       <a className="skip-link" href="#main">

@@ -116,7 +116,7 @@ export function LoginPage() {
       <ul className="auth-card__links">
         {hadError ? (
           <li>
-            <Link to="/forgot-password">Forgot Password?</Link>
+            <Link to="/forgot-password">Forgot Password</Link>
           </li>
         ) : null}
         <li>
