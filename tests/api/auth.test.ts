@@ -269,3 +269,26 @@ describe('password reset', () => {
     expect(errorOf(response).message).toBe(messages.auth.resetLinkInvalid);
   });
 });
+
+describe('in production', () => {
+  it('marks the session cookie Secure as well as httpOnly and SameSite', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production', SEED_DEMO: 'false' });
+    try {
+      const email = uniqueEmail('prod');
+      await call(prod.app, 'POST', '/api/auth/sign-up/email', {
+        body: { email, password: STRONG_PASSWORD, name: 'prod' },
+      });
+      const response = await call(prod.app, 'POST', '/api/auth/sign-in/email', {
+        body: { email, password: STRONG_PASSWORD },
+        headers: { 'x-captcha': await solveCaptcha(prod.app) },
+      });
+      expect(response.statusCode).toBe(200);
+      const setCookie = String(response.headers['set-cookie']);
+      expect(setCookie).toMatch(/session_token=[^;]+;.*Secure/);
+      expect(setCookie).toContain('HttpOnly');
+      expect(setCookie).toContain('SameSite=Lax');
+    } finally {
+      await prod.close();
+    }
+  });
+});
