@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../lib/messages';
 import { apiErrorReply, mockApi } from '../test-utils/mock-api';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, toApiError } from './api-client';
 
 describe('apiRequest', () => {
   it('sends JSON, same-origin, and returns the parsed body', async () => {
@@ -25,6 +25,47 @@ describe('apiRequest', () => {
       status: 429,
       code: 'RATE_LIMITED',
       message: messages.rateLimit.generic,
+    });
+  });
+
+  it("keeps the error body's fields beside `error` as the ApiError's details", async () => {
+    const rows = [{ row: 3, message: messages.imports.titleMissing }];
+    mockApi({
+      'POST /api/things': {
+        status: 400,
+        body: { error: { code: 'IMPORT_INVALID', message: messages.imports.invalid }, rows },
+      },
+      'GET /api/things': apiErrorReply(404, 'Not here', 'NOT_FOUND'),
+    });
+
+    await expect(apiRequest('/api/things', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 400,
+      code: 'IMPORT_INVALID',
+      message: messages.imports.invalid,
+      details: { rows },
+    });
+    // Nothing beside `error`: no details.
+    const plain = await apiRequest('/api/things').catch((e: unknown) => e);
+    expect(plain).toBeInstanceOf(ApiError);
+    expect((plain as ApiError).details).toBeUndefined();
+  });
+
+  it('builds the same ApiError from a status and body received some other way', () => {
+    const error = toApiError(429, {
+      error: { code: 'RATE_LIMITED', message: messages.rateLimit.generic },
+      retryAfter: 30,
+    });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: messages.rateLimit.generic,
+      details: { retryAfter: 30 },
+    });
+    expect(toApiError(502, undefined)).toMatchObject({
+      code: 'HTTP_502',
+      message: messages.generic.serverError,
+      details: undefined,
     });
   });
 

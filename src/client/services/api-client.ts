@@ -1,19 +1,26 @@
 /**
  * The one door to the API. Every call is JSON, same-origin (the server refuses foreign origins and
  * reads the session cookie), and every failure becomes an ApiError whose message is already the
- * text to show the user: the server sends `{ "error": { "code", "message" } }`.
+ * text to show the user: the server sends `{ "error": { "code", "message" } }`, and some answers
+ * add fields beside `error` (an import's faulty `rows`), kept as the ApiError's `details`.
  */
 import { messages } from '../../lib/messages';
 
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /**
+   * The error body's fields beside `error`, e.g. `{ rows: [...] }` for IMPORT_INVALID; undefined
+   * when there are none. Unchecked: whoever reads it narrows it.
+   */
+  readonly details: unknown;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, details?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 
   /** True for a network failure or a 5xx answer: the request did not reach a decision. */
@@ -35,12 +42,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Builds an ApiError from an error response; tolerates bodies that are not our error shape. */
-function toApiError(status: number, body: unknown): ApiError {
+/** The fields of an `{ error, ... }` body beside `error`, or undefined when there are none. */
+function detailsOf(body: unknown): Record<string, unknown> | undefined {
+  if (!isRecord(body) || !isRecord(body.error)) return undefined;
+  const rest = Object.entries(body).filter(([key]) => key !== 'error');
+  return rest.length > 0 ? Object.fromEntries(rest) : undefined;
+}
+
+/**
+ * Builds an ApiError from an error response's status and parsed JSON body (undefined when it had
+ * none); tolerates bodies that are not our error shape. For callers that send a request some
+ * other way than apiRequest (an upload with progress) and must fail the same way.
+ */
+export function toApiError(status: number, body: unknown): ApiError {
   const wrapped = isRecord(body) && isRecord(body.error) ? body.error : body;
   if (isRecord(wrapped) && typeof wrapped.message === 'string' && wrapped.message !== '') {
     const code = typeof wrapped.code === 'string' ? wrapped.code : `HTTP_${status}`;
-    return new ApiError(status, code, wrapped.message);
+    return new ApiError(status, code, wrapped.message, detailsOf(body));
   }
   return new ApiError(status, `HTTP_${status}`, messages.generic.serverError);
 }

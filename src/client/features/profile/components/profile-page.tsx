@@ -5,6 +5,7 @@ import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { Tabs } from '../../../components/tabs';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { ReadingHistoryPanel } from '../../reading-history/components/reading-history-panel';
 import { profileQueryOptions, wantToReadQueryOptions } from '../api/profile-api';
 import { EditProfileModal } from './edit-profile-modal';
 import { FriendsTab } from './friends-tab';
@@ -50,6 +51,8 @@ export function ProfilePage() {
             { id: 'friends', label: 'Friends', render: () => <FriendsTab /> },
           ]}
         />
+        {/* Import a Goodreads or StoryGraph library, download your data (issue 5). */}
+        <ReadingHistoryPanel />
         {isEditing ? (
           <EditProfileModal profile={profile.data.profile} onClose={() => setIsEditing(false)} />
         ) : null}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { messages } from '../../../../lib/messages';
-import type { ImportRowMessage } from '../../../../lib/schemas/imports';
-import type { ImportRun, ImportStop, ImportTotals } from '../hooks/use-library-import';
+import type { ImportResponse, ImportRowMessage } from '../../../../lib/schemas/imports';
+import type { ImportRun } from '../hooks/use-library-import';
 import { readingHistoryTexts as texts } from '../texts';
 
 function RowList({ label, rows }: { label: string; rows: readonly ImportRowMessage[] }) {
@@ -15,13 +15,13 @@ function RowList({ label, rows }: { label: string; rows: readonly ImportRowMessa
 }
 
 /** The counts of what was imported, and every row left out with its reason. */
-function ImportSummary({ totals }: { totals: ImportTotals }) {
+function ImportSummary({ result }: { result: ImportResponse }) {
   const facts: [string, number][] = [
-    [texts.finished, totals.finished],
-    [texts.wantToRead, totals.wantToRead],
-    [texts.booksAdded, totals.booksAdded],
-    [texts.unchanged, totals.unchanged],
-    [texts.skipped, totals.skipped.length],
+    [texts.finished, result.imported.finished],
+    [texts.wantToRead, result.imported.wantToRead],
+    [texts.booksAdded, result.imported.booksAdded],
+    [texts.unchanged, result.unchanged],
+    [texts.skipped, result.skipped.length],
   ];
   return (
     <div className="import-summary">
@@ -34,99 +34,78 @@ function ImportSummary({ totals }: { totals: ImportTotals }) {
           </div>
         ))}
       </dl>
-      {totals.skipped.length > 0 ? (
+      {result.skipped.length > 0 ? (
         <details className="import-summary__skipped">
-          <summary>{texts.skippedHeading(totals.skipped.length)}</summary>
-          <RowList label={texts.skipped} rows={totals.skipped} />
+          <summary>{texts.skippedHeading(result.skipped.length)}</summary>
+          <RowList label={texts.skipped} rows={result.skipped} />
         </details>
       ) : null}
     </div>
   );
 }
 
-function ImportProgress({ done, total }: { done: number; total: number }) {
+/** A stage of the import: with a percentage while uploading, indeterminate while the server works. */
+function ImportProgress({ label, percent }: { label: string; percent?: number }) {
   const labelId = useId();
   return (
     <div className="import-progress">
       <p id={labelId} role="status">
-        {texts.progress(done, total)}
+        {label}
       </p>
-      <progress aria-labelledby={labelId} value={done} max={Math.max(total, 1)} />
+      {percent === undefined ? (
+        <progress aria-labelledby={labelId} />
+      ) : (
+        <progress aria-labelledby={labelId} value={percent} max={100} />
+      )}
     </div>
   );
 }
 
-/**
- * Where a stopped import leaves the reader's library, row by row: what went in before the
- * stop, the refused request's rows (with their faults), and what was never sent.
- */
-function StopReport({ stop, imported }: { stop: ImportStop; imported: boolean }) {
-  const importedRows = imported ? <p>{texts.rowsImported(2, stop.firstRow - 1)}</p> : null;
-  if (stop.kind === 'failed') {
-    return (
-      <div className="form-message form-message--error import-stop" role="alert">
-        <p>{stop.message}</p>
-        {importedRows ?? <p>{texts.nothingImported}</p>}
-        <p>{texts.rowsNotImported(stop.firstRow, stop.fileLastRow)}</p>
-      </div>
-    );
-  }
-  return (
-    <div className="form-message form-message--error import-stop" role="alert">
-      {/* The server's 'Nothing was imported...' speaks of its request: true of the whole file
-          only when no earlier chunk went in. */}
-      {importedRows ?? <p>{stop.message}</p>}
-      {imported ? <p>{texts.rowsRefused(stop.firstRow, stop.lastRow)}</p> : null}
-      {stop.isLastChunk ? null : <p>{texts.rowsUnchecked(stop.lastRow + 1, stop.fileLastRow)}</p>}
-      {imported ? <p>{texts.fixAndRetry}</p> : null}
-      <RowList label={texts.problemsHeading} rows={stop.rows} />
-    </div>
-  );
-}
-
-interface ImportResultProps {
-  run: ImportRun;
-  onResume: () => void;
-}
-
-/** The import's progress while it runs, then its summary, or where and why it stopped. */
-export function ImportResult({ run, onResume }: ImportResultProps) {
+/** The import's progress while it runs, then its summary, or why nothing was imported. */
+export function ImportResult({ run }: { run: ImportRun }) {
   switch (run.status) {
     case 'idle':
       return null;
     case 'reading':
       return <p role="status">{texts.reading}</p>;
-    case 'unreadable':
+    case 'refused':
       return (
         <p className="form-message form-message--error" role="alert">
-          {texts.unreadable}
+          {run.message}
         </p>
       );
+    case 'uploading':
+      return <ImportProgress label={texts.uploading(run.percent)} percent={run.percent} />;
     case 'importing':
-      return <ImportProgress done={run.doneRows} total={run.totalRows} />;
+      return <ImportProgress label={texts.importing(run.rowCount)} />;
     case 'done':
       return (
         <div className="import-result">
           <p className="form-message form-message--success" role="status">
-            {messages.imports.done(run.totals.finished, run.totals.wantToRead)}
+            {messages.imports.done(run.result.imported.finished, run.result.imported.wantToRead)}
           </p>
-          <ImportSummary totals={run.totals} />
+          <ImportSummary result={run.result} />
         </div>
       );
-    case 'stopped': {
-      const imported = run.doneRows > 0;
+    case 'invalid': {
+      const heading = texts.problemsHeading(run.rows.length);
       return (
         <div className="import-result">
-          <ImportProgress done={run.doneRows} total={run.totalRows} />
-          <StopReport stop={run.stop} imported={imported} />
-          {run.stop.kind === 'failed' ? (
-            <button type="button" className="button button--secondary" onClick={onResume}>
-              {texts.resume}
-            </button>
-          ) : null}
-          {imported ? <ImportSummary totals={run.totals} /> : null}
+          {/* The server's own words: 'Nothing was imported: please fix the rows listed...' */}
+          <p className="form-message form-message--error" role="alert">
+            {run.message}
+          </p>
+          <h4 className="import-summary__heading">{heading}</h4>
+          <RowList label={heading} rows={run.rows} />
         </div>
       );
     }
+    case 'failed':
+      return (
+        <div className="form-message form-message--error import-failed" role="alert">
+          <p>{run.message}</p>
+          <p>{texts.tryAgain}</p>
+        </div>
+      );
   }
 }

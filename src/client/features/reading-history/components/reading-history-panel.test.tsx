@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../lib/messages';
-import type { ImportBody } from '../../../../lib/schemas/imports';
-import { apiErrorReply, mockApi, type MockReply } from '../../../test-utils/mock-api';
-import { IMPORT_CHUNK_ROWS } from '../api/import-plan';
+import { IMPORT_MAX_BODY_BYTES, IMPORT_MAX_ROWS } from '../../../../lib/schemas/imports';
+import { apiErrorReply, mockApi } from '../../../test-utils/mock-api';
+import { stubXhr } from '../testing/fake-xhr';
 import {
   csvFile,
   goodreadsCsv,
@@ -12,38 +12,17 @@ import {
 } from '../testing/reading-history-harness';
 import { readingHistoryTexts as texts } from '../texts';
 
-const IMPORT = 'POST /api/imports';
-
-/** Data rows in a request's CSV (the header excluded); none of the test rows span lines. */
-function rowsIn(body: unknown): number {
-  const { csv } = body as ImportBody;
-  return csv.trim().split('\n').length - 1 - (csv.includes('"Prickly, and\nlovely"') ? 1 : 0);
-}
-
-/** A server that imports every row it gets as a finished book. */
-function importingServer(reply: (body: ImportBody) => MockReply | Promise<MockReply> = () => ({})) {
-  return async ({ body }: { body: unknown }): Promise<MockReply> => {
-    const custom = await reply(body as ImportBody);
-    if (custom.status) return custom;
-    const finished = rowsIn(body);
-    return {
-      body: importReply({
-        imported: { finished, wantToRead: 0, booksAdded: finished },
-        message: messages.imports.done(finished, 0),
-      }),
-    };
-  };
-}
-
 async function chooseAndImport(
   app: ReturnType<typeof renderPanel>,
-  text: string,
+  file: File,
   format: string = texts.formatDetect,
 ) {
-  await app.user.upload(screen.getByLabelText(texts.fileLabel), csvFile(text));
+  await app.user.upload(screen.getByLabelText(texts.fileLabel), file);
   await app.user.selectOptions(screen.getByLabelText(texts.formatLabel), format);
   await app.user.click(screen.getByRole('button', { name: texts.importButton }));
 }
+
+const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
 
 describe('ReadingHistoryPanel: import', () => {
   it('offers Goodreads, StoryGraph and automatic detection, and waits for a file', () => {
@@ -59,31 +38,31 @@ describe('ReadingHistoryPanel: import', () => {
     expect(screen.getByRole('button', { name: texts.importButton })).toBeDisabled();
   });
 
-  it('sends a small file in one request and sums up what it did', async () => {
-    const api = mockApi({
-      [IMPORT]: {
-        body: importReply({
-          format: 'storygraph',
-          imported: { finished: 3, wantToRead: 1, booksAdded: 2 },
-          unchanged: 1,
-          skipped: [{ row: 6, message: messages.imports.shelfSkipped('currently-reading') }],
-          message: messages.imports.done(3, 1),
-        }),
-      },
-    });
+  it('sends the whole file, however big, in one JSON request and sums up what it did', async () => {
+    mockApi({}); // No fetch at all: the import goes through XMLHttpRequest.
+    const xhr = stubXhr(() => ({
+      body: importReply({
+        format: 'storygraph',
+        imported: { finished: 1200, wantToRead: 1, booksAdded: 2 },
+        unchanged: 1,
+        skipped: [{ row: 6, message: messages.imports.shelfSkipped('currently-reading') }],
+        message: messages.imports.done(1200, 1),
+      }),
+    }));
     const app = renderPanel();
-    const text = goodreadsCsv(5);
-    await chooseAndImport(app, text, texts.formatStoryGraph);
+    const text = goodreadsCsv(1200);
+    await chooseAndImport(app, csvFile(text), texts.formatStoryGraph);
 
-    expect(await screen.findByText(messages.imports.done(3, 1))).toBeInTheDocument();
-    expect(api.requestsTo(IMPORT)).toHaveLength(1);
-    expect(api.requestsTo(IMPORT)[0]?.body).toEqual({
-      csv: text,
-      rowOffset: 0,
-      format: 'storygraph',
-    });
-    const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
-    expect(fact(texts.finished)).toHaveTextContent('3');
+    expect(await screen.findByText(messages.imports.done(1200, 1))).toBeInTheDocument();
+    expect(xhr.requests).toHaveLength(1);
+    const [request] = xhr.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe('/api/imports');
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    expect(request?.withCredentials).toBe(false);
+    expect(request?.body).toEqual({ format: 'storygraph', csv: text });
+
+    expect(fact(texts.finished)).toHaveTextContent('1,200');
     expect(fact(texts.wantToRead)).toHaveTextContent('1');
     expect(fact(texts.booksAdded)).toHaveTextContent('2');
     expect(fact(texts.unchanged)).toHaveTextContent('1');
@@ -95,120 +74,128 @@ describe('ReadingHistoryPanel: import', () => {
     ).toBeInTheDocument();
   });
 
-  it('sends a big file in chunks with the header and row offset, showing progress', async () => {
-    let releaseSecond: () => void = () => {};
-    const secondHeld = new Promise<void>((resolve) => {
-      releaseSecond = resolve;
-    });
-    const api = mockApi({
-      [IMPORT]: importingServer(async (body) => {
-        if (body.rowOffset === IMPORT_CHUNK_ROWS) await secondHeld;
-        return {};
-      }),
-    });
+  it('leaves the format out for the server to detect', async () => {
+    const xhr = stubXhr(() => ({ body: importReply() }));
     const app = renderPanel();
-    await chooseAndImport(app, goodreadsCsv(1200));
+    const text = goodreadsCsv(2);
+    await chooseAndImport(app, csvFile(text));
 
-    const progress = await screen.findByRole('progressbar', {
-      name: texts.progress(500, 1200),
+    expect(await screen.findByText(messages.imports.done(0, 0))).toBeInTheDocument();
+    expect(xhr.requests[0]?.body).toEqual({ csv: text });
+  });
+
+  it('shows the upload in per cent, then that the server is importing, then the summary', async () => {
+    const xhr = stubXhr();
+    const app = renderPanel();
+    await chooseAndImport(app, csvFile(goodreadsCsv(1200)));
+
+    const starting = await screen.findByRole('progressbar', { name: texts.uploading(0) });
+    expect(starting).toHaveAttribute('value', '0');
+    const request = await xhr.next();
+    await request.uploadProgress(0.4);
+    const uploading = screen.getByRole('progressbar', { name: 'Uploading... 40%' });
+    expect(uploading).toHaveAttribute('value', '40');
+    expect(uploading).toHaveAttribute('max', '100');
+    expect(screen.getByRole('button', { name: texts.importButton })).toBeDisabled();
+    expect(screen.getByLabelText(texts.fileLabel)).toBeDisabled();
+
+    await request.finishUpload();
+    const importing = screen.getByRole('progressbar', { name: 'Importing 1,200 rows...' });
+    expect(importing).not.toHaveAttribute('value');
+    expect(screen.queryByText(/Uploading/)).not.toBeInTheDocument();
+
+    await request.respond({
+      body: importReply({ imported: { finished: 1200, wantToRead: 0, booksAdded: 0 } }),
     });
-    expect(screen.getByText('Imported 500 of 1,200 rows')).toBeInTheDocument();
-    expect(progress).toHaveAttribute('value', '500');
-    expect(progress).toHaveAttribute('max', '1200');
-    releaseSecond();
-
-    expect(await screen.findByText(messages.imports.done(1200, 0))).toBeInTheDocument();
-    const requests = api.requestsTo(IMPORT).map((r) => r.body as ImportBody);
-    expect(requests.map((body) => [body.rowOffset, rowsIn(body)])).toEqual([
-      [0, 500],
-      [500, 500],
-      [1000, 200],
-    ]);
-    expect(requests.every((body) => body.csv.startsWith('Book Id,Title,Author'))).toBe(true);
-    // Detected on the first chunk, the format is named for the rest.
-    expect(requests.map((body) => body.format)).toEqual([undefined, 'goodreads', 'goodreads']);
+    expect(screen.getByText(messages.imports.done(1200, 0))).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: texts.importButton })).toBeEnabled();
+    expect(xhr.requests).toHaveLength(1);
   });
 
   it("lists a malformed file's rows and says nothing was imported", async () => {
-    mockApi({
-      [IMPORT]: {
-        status: 400,
-        body: {
-          error: { code: 'IMPORT_INVALID', message: messages.imports.invalid },
-          rows: [
-            { row: 2, message: messages.imports.ratingInvalid('7') },
-            { row: 4, message: messages.imports.titleMissing },
-          ],
-        },
+    stubXhr(() => ({
+      status: 400,
+      body: {
+        error: { code: 'IMPORT_INVALID', message: messages.imports.invalid },
+        rows: [
+          { row: 2, message: messages.imports.ratingInvalid('7') },
+          { row: 1204, message: messages.imports.titleMissing },
+        ],
       },
-    });
+    }));
     const app = renderPanel();
-    await chooseAndImport(app, goodreadsCsv(4));
+    await chooseAndImport(app, csvFile(goodreadsCsv(1500)));
 
     const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Nothing was imported/);
     expect(alert).toHaveTextContent(messages.imports.invalid);
-    const rows = within(alert).getByRole('list', { name: texts.problemsHeading });
+    const rows = screen.getByRole('list', { name: texts.problemsHeading(2) });
     expect(
       within(rows)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
       texts.row(2, messages.imports.ratingInvalid('7')),
-      texts.row(4, messages.imports.titleMissing),
+      texts.row(1204, messages.imports.titleMissing),
     ]);
     expect(screen.queryByText(texts.summaryHeading)).not.toBeInTheDocument();
   });
 
-  it('says which rows went in and which did not when a middle chunk has faulty rows', async () => {
-    mockApi({
-      [IMPORT]: importingServer((body) =>
-        body.rowOffset === 1000
-          ? {
-              status: 400,
-              body: {
-                error: { code: 'IMPORT_INVALID', message: messages.imports.invalid },
-                rows: [{ row: 1203, message: messages.imports.titleMissing }],
-              },
-            }
-          : {},
-      ),
-    });
+  it(`refuses a file of more than ${IMPORT_MAX_ROWS} rows before sending anything`, async () => {
+    mockApi({});
+    const xhr = stubXhr(() => ({ body: importReply() }));
     const app = renderPanel();
-    await chooseAndImport(app, goodreadsCsv(2000));
+    await chooseAndImport(app, csvFile(goodreadsCsv(IMPORT_MAX_ROWS + 1)));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(texts.rowsImported(2, 1001));
-    expect(alert).not.toHaveTextContent(messages.imports.invalid);
-    expect(alert).toHaveTextContent(texts.rowsRefused(1002, 1501));
-    expect(alert).toHaveTextContent(texts.rowsUnchecked(1502, 2001));
-    expect(alert).toHaveTextContent(texts.row(1203, messages.imports.titleMissing));
-    expect(screen.getByText('Imported 1,000 of 2,000 rows')).toBeInTheDocument();
-    const fact = screen.getByText(texts.finished, { selector: 'dt' }).nextElementSibling;
-    expect(fact).toHaveTextContent('1,000');
+    expect(alert).toHaveTextContent(texts.tooManyRows(IMPORT_MAX_ROWS + 1));
+    expect(alert).toHaveTextContent('Split the export by shelf or year and import each part.');
+    expect(xhr.requests).toHaveLength(0);
   });
 
-  it('can send the remaining rows again after a chunk fails on the server', async () => {
-    let failOnce = true;
-    const api = mockApi({
-      [IMPORT]: importingServer((body) => {
-        if (body.rowOffset !== 500 || !failOnce) return {};
-        failOnce = false;
-        return apiErrorReply(429, messages.rateLimit.generic, 'RATE_LIMITED');
-      }),
-    });
+  it('refuses a file over 5 MB, or one that grows over it as JSON, before sending anything', async () => {
+    mockApi({});
+    const xhr = stubXhr(() => ({ body: importReply() }));
     const app = renderPanel();
-    await chooseAndImport(app, goodreadsCsv(1200));
+
+    await chooseAndImport(app, csvFile('x'.repeat(IMPORT_MAX_BODY_BYTES + 1)));
+    expect(await screen.findByRole('alert')).toHaveTextContent(texts.tooLarge);
+    expect(texts.tooLarge).toContain('at most 5 MB');
+
+    // Under the limit on disk, over it once every quote is escaped for JSON.
+    const quoted = goodreadsCsv(1) + '"'.repeat(IMPORT_MAX_BODY_BYTES * 0.6);
+    expect(quoted.length).toBeLessThan(IMPORT_MAX_BODY_BYTES);
+    await chooseAndImport(app, csvFile(quoted));
+    expect(await screen.findByRole('alert')).toHaveTextContent(texts.tooLarge);
+    expect(xhr.requests).toHaveLength(0);
+  });
+
+  it('says a refused request imported nothing and that trying again is safe', async () => {
+    const xhr = stubXhr(() => apiErrorReply(429, messages.rateLimit.generic, 'RATE_LIMITED'));
+    const app = renderPanel();
+    await chooseAndImport(app, csvFile(goodreadsCsv(3)));
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(messages.rateLimit.generic);
-    expect(alert).toHaveTextContent(texts.rowsImported(2, 501));
-    expect(alert).toHaveTextContent(texts.rowsNotImported(502, 1201));
+    expect(alert).toHaveTextContent(texts.tryAgain);
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
 
-    await app.user.click(screen.getByRole('button', { name: texts.resume }));
-    expect(await screen.findByText(messages.imports.done(1200, 0))).toBeInTheDocument();
-    expect(api.requestsTo(IMPORT).map((r) => (r.body as ImportBody).rowOffset)).toEqual([
-      0, 500, 500, 1000,
-    ]);
+    await app.user.click(screen.getByRole('button', { name: texts.importButton }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.rateLimit.generic);
+    expect(xhr.requests).toHaveLength(2);
+  });
+
+  it('says so when the server cannot be reached', async () => {
+    const xhr = stubXhr();
+    const app = renderPanel();
+    await chooseAndImport(app, csvFile(goodreadsCsv(3)));
+    await screen.findByRole('progressbar', { name: texts.uploading(0) });
+
+    await (await xhr.next()).failNetwork();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(messages.generic.serverError);
+    expect(alert).toHaveTextContent(texts.tryAgain);
   });
 });
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ImportFormat } from '../../../../lib/schemas/imports';
 import { HedgehogLogo } from '../../../components/hedgehog-logo';
-import { useLibraryImport } from '../hooks/use-library-import';
+import { isImportBusy, useLibraryImport } from '../hooks/use-library-import';
 import { readingHistoryTexts as texts } from '../texts';
 import { ImportResult } from './import-result';
 
@@ -19,8 +19,8 @@ function ImportForm() {
   const hintId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState<FormatChoice>('detect');
-  const { run, start, resume, reset } = useLibraryImport();
-  const isBusy = run.status === 'reading' || run.status === 'importing';
+  const { run, start, reset } = useLibraryImport();
+  const isBusy = isImportBusy(run);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -76,7 +76,7 @@ function ImportForm() {
           </button>
         </div>
       </form>
-      <ImportResult run={run} onResume={() => void resume()} />
+      <ImportResult run={run} />
     </section>
   );
 }
