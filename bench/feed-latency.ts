@@ -24,7 +24,7 @@ export interface FeedSettings {
   /** The signed-in reader's own posts among `posts` (so My Posts has pages to follow). */
   viewerPosts: number;
   requestsEach: number;
-  /** Requests of the one-friend reader's friends feed (slow: it walks the whole feed). */
+  /** Requests of the one-friend reader's friends feed (the case a walk down the whole feed index once made slow). */
   lonerRequests: number;
 }
 

@@ -1,10 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import type { FeedFilter } from '../../../lib/schemas/posts';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { FeedCursor } from './feed-cursor';
 
 export interface FeedPageOptions {
-  filter: FeedFilter;
+  /** Everyone's posts or the viewer's own; friends' posts come from `friendsPageQuery`. */
+  filter: 'all' | 'mine';
   viewerId: string;
   /** Only posts after this one in feed order (older, or as old with a smaller id). */
   after: FeedCursor | null;
@@ -12,49 +12,133 @@ export interface FeedPageOptions {
 }
 
 /**
+ * Friends per friends-page statement: one UNION ALL term each, and SQLite refuses a compound
+ * SELECT of more than 500 terms (SQLITE_MAX_COMPOUND_SELECT).
+ */
+export const FRIENDS_PER_STATEMENT = 200;
+
+/**
  * Blog posts. The feed reads in (created_at desc, id desc) order straight from an index:
- * blog_posts_feed_idx for everyone's and friends' posts, blog_posts_user_feed_idx for one
- * author's, so a page costs its size, not the table's (tests/api/posts.test.ts EXPLAINs them).
+ * blog_posts_feed_idx for everyone's posts, blog_posts_user_feed_idx for one author's (the
+ * viewer's own, or each friend's in turn), so a page costs its size, not the table's
+ * (tests/api/posts.test.ts EXPLAINs them).
  */
 export function createPostsRepository(db: Kysely<Database>) {
-  /** The query of one feed page, unexecuted, so a test can EXPLAIN exactly this SQL. */
-  const feedPageQuery = ({ filter, viewerId, after, limit }: FeedPageOptions) => {
-    let query = db
+  /** Posts with their author's names, every feed's columns. */
+  const postsWithAuthors = () =>
+    db
       .selectFrom('blogPosts as p')
       .innerJoin('users as u', 'u.id', 'p.userId')
       .select(['p.id', 'p.userId', 'p.bookIsbn', 'p.bookTitle', 'p.coverUrl', 'p.body'])
       .select(['p.rating', 'p.createdAt', 'u.name', 'u.displayUsername']);
-    if (filter === 'mine') query = query.where('p.userId', '=', viewerId);
-    if (filter === 'friends') {
-      // Every accepted friend, in either direction (DESIGN.md: no limit of 10 friends). Two
-      // correlated EXISTS, each a point lookup in the (sender, receiver) unique index, keep the
-      // walk down the feed index in order; an IN list would gather all friends' posts and sort.
-      query = query.where((outer) => {
-        const author = outer.ref('p.userId');
-        const accepted = (sender: string | typeof author, receiver: string | typeof author) =>
-          outer.exists(
-            outer
-              .selectFrom('friendships as f')
-              .select(sql.lit(1).as('one'))
-              .where('f.senderId', '=', sender)
-              .where('f.receiverId', '=', receiver)
-              .where('f.status', '=', 'accepted'),
-          );
-        return outer.or([accepted(viewerId, author), accepted(author, viewerId)]);
-      });
-    }
-    if (after) {
-      query = query.where((eb) =>
-        eb(eb.refTuple('p.createdAt', 'p.id'), '<', eb.tuple(after.createdAt, after.id)),
+
+  /** The first `limit` posts of `query` after the cursor, in feed order. */
+  const pageOf = (
+    query: ReturnType<typeof postsWithAuthors>,
+    after: FeedCursor | null,
+    limit: number,
+  ) => {
+    const later = after
+      ? query.where((eb) =>
+          eb(eb.refTuple('p.createdAt', 'p.id'), '<', eb.tuple(after.createdAt, after.id)),
+        )
+      : query;
+    return later.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(limit);
+  };
+
+  /** The query of one 'all' or 'mine' page, unexecuted, so a test can EXPLAIN exactly this SQL. */
+  const feedPageQuery = ({ filter, viewerId, after, limit }: FeedPageOptions) =>
+    pageOf(
+      filter === 'mine' ? postsWithAuthors().where('p.userId', '=', viewerId) : postsWithAuthors(),
+      after,
+      limit,
+    );
+
+  /**
+   * The viewer's accepted friends, whichever side sent the request: one branch reads the
+   * (sender_id, receiver_id) unique index, the other friendships_receiver_idx.
+   */
+  const friendIdsQuery = (viewerId: string) =>
+    db
+      .selectFrom('friendships')
+      .select('receiverId as friendId')
+      .where('senderId', '=', viewerId)
+      .where('status', '=', 'accepted')
+      .unionAll(
+        db
+          .selectFrom('friendships')
+          .select('senderId as friendId')
+          .where('receiverId', '=', viewerId)
+          .where('status', '=', 'accepted'),
       );
+
+  /**
+   * One page of these friends' posts (at most FRIENDS_PER_STATEMENT of them), unexecuted: each
+   * friend's first `limit` posts after the cursor, read in order from blog_posts_user_feed_idx,
+   * combined with UNION ALL; the candidates (at most friends x limit rows, however many posts
+   * the table holds) sorted and cut to `limit` again; then the authors' names. Every author is
+   * a friend, whose users row exists (friendships references users), so joining after the cut
+   * keeps what the per-post inner join of the other feeds keeps, in `limit` lookups.
+   */
+  const friendsPageQuery = (
+    friendIds: readonly string[],
+    after: FeedCursor | null,
+    limit: number,
+  ) => {
+    if (friendIds.length === 0 || friendIds.length > FRIENDS_PER_STATEMENT) {
+      throw new Error(`friendsPageQuery takes 1 to ${FRIENDS_PER_STATEMENT} friends`);
     }
-    return query.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(limit);
+    // A term of a compound SELECT cannot carry its own ORDER BY and LIMIT: each friend's page
+    // is a subquery, selected from.
+    const [first, ...rest] = friendIds.map((friendId) => {
+      let branch = db
+        .selectFrom('blogPosts as p')
+        .select(['p.id', 'p.userId', 'p.bookIsbn', 'p.bookTitle', 'p.coverUrl', 'p.body'])
+        .select(['p.rating', 'p.createdAt'])
+        .where('p.userId', '=', friendId);
+      if (after) {
+        branch = branch.where((eb) =>
+          eb(eb.refTuple('p.createdAt', 'p.id'), '<', eb.tuple(after.createdAt, after.id)),
+        );
+      }
+      const page = branch.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(limit);
+      return db.selectFrom(page.as('b')).selectAll();
+    });
+    const candidates = rest.reduce((union, term) => union.unionAll(term), first!);
+    const page = db
+      .selectFrom(candidates.as('c'))
+      .selectAll()
+      .orderBy('c.createdAt', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(limit);
+    // The join may lose the order (a hash join on PostgreSQL): it is said again, over `limit`
+    // rows at most.
+    return db
+      .selectFrom(page.as('f'))
+      .innerJoin('users as u', 'u.id', 'f.userId')
+      .selectAll('f')
+      .select(['u.name', 'u.displayUsername'])
+      .orderBy('f.createdAt', 'desc')
+      .orderBy('f.id', 'desc');
   };
 
   return {
     feedPageQuery,
+    friendIdsQuery,
+    friendsPageQuery,
     listFeedPage(options: FeedPageOptions) {
       return feedPageQuery(options).execute();
+    },
+
+    /** The ids of the viewer's accepted friends, each once. */
+    async acceptedFriendIds(viewerId: string): Promise<string[]> {
+      const rows = await friendIdsQuery(viewerId).execute();
+      return [...new Set(rows.map((row) => row.friendId))];
+    },
+
+    /** See friendsPageQuery: one statement's share of a friends page. */
+    listFriendsPage(friendIds: readonly string[], after: FeedCursor | null, limit: number) {
+      return friendsPageQuery(friendIds, after, limit).execute();
     },
 
     findAuthor(id: string) {

@@ -4,13 +4,43 @@ import type { FeedFilter, FeedResponse } from '../../../lib/schemas/posts';
 import type { DatabaseHandle } from '../../db/database';
 import { forbidden, notFound } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
-import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor';
+import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from './feed-cursor';
 import { cursorTimeOf, toFeedPost } from './posts.mapper';
-import { createPostsRepository } from './posts.repository';
+import { createPostsRepository, FRIENDS_PER_STATEMENT, type FeedRow } from './posts.repository';
+
+/**
+ * Feed order, newest first, as the databases sort: the cursor time (the text SQLite compares,
+ * or PostgreSQL's time as ISO text, which sorts as the time does), then the id. Ids are UUIDs,
+ * which sort the same bytewise as under any collation.
+ */
+function byFeedOrder(a: FeedRow, b: FeedRow): number {
+  const timeA = cursorTimeOf(a);
+  const timeB = cursorTimeOf(b);
+  if (timeA !== timeB) return timeA < timeB ? 1 : -1;
+  if (a.id === b.id) return 0;
+  return a.id < b.id ? 1 : -1;
+}
 
 /** The blog feed (SPEC.md section 2) and deleting one's own post (SPEC.md section 6). */
 export function createPostsService(database: DatabaseHandle) {
   const posts = createPostsRepository(database.db);
+
+  /**
+   * The first `limit` posts of the viewer's friends after the cursor: each friend's own first
+   * `limit` from their index, a statement per FRIENDS_PER_STATEMENT friends, the statements'
+   * pages merged here. The cost follows friends x page size, never the table's size.
+   */
+  async function friendsPage(viewerId: string, after: FeedCursor | null, limit: number) {
+    const friendIds = await posts.acceptedFriendIds(viewerId);
+    let rows: FeedRow[] = [];
+    for (let i = 0; i < friendIds.length; i += FRIENDS_PER_STATEMENT) {
+      const batch = friendIds.slice(i, i + FRIENDS_PER_STATEMENT);
+      const found = await posts.listFriendsPage(batch, after, limit);
+      rows = i === 0 ? found : [...rows, ...found].sort(byFeedOrder).slice(0, limit);
+    }
+    return rows;
+  }
+
   return {
     /** One page of ten, newest first, with keyset paging: stable while posts arrive. */
     async feed(
@@ -20,12 +50,11 @@ export function createPostsService(database: DatabaseHandle) {
     ): Promise<FeedResponse> {
       const after = cursor === undefined ? null : decodeFeedCursor(cursor);
       // One extra row tells whether another page exists.
-      const rows = await posts.listFeedPage({
-        filter,
-        viewerId: viewer.id,
-        after,
-        limit: BLOG_PAGE_SIZE + 1,
-      });
+      const limit = BLOG_PAGE_SIZE + 1;
+      const rows =
+        filter === 'friends'
+          ? await friendsPage(viewer.id, after, limit)
+          : await posts.listFeedPage({ filter, viewerId: viewer.id, after, limit });
       const page = rows.slice(0, BLOG_PAGE_SIZE);
       const last = page.at(-1);
       const nextCursor =
