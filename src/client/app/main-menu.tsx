@@ -1,13 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
+import { FEED_FILTERS } from '../features/blog/feed-filters';
 import { useCurrentUser } from '../hooks/use-current-user';
-
-const BLOG_FILTERS = [
-  { value: 'all', label: 'All Posts' },
-  { value: 'friends', label: "Friends' Posts" },
-  { value: 'mine', label: 'My Posts' },
-] as const;
 
 const LINKS = [
   { to: '/bingo', label: 'Bingo' },
@@ -121,7 +116,7 @@ export function MainMenu() {
             <option value="" disabled>
               Choose posts...
             </option>
-            {BLOG_FILTERS.map((filter) => (
+            {FEED_FILTERS.map((filter) => (
               <option key={filter.value} value={filter.value}>
                 {filter.label}
               </option>

@@ -29,6 +29,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The text to show for a failed call: the server's own words when it decided (a 4xx carries the
+ * catalogue's text, e.g. a rate limit's 'Too many ...'), else the caller's failure text for the
+ * action (network errors and 5xx).
+ */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && !error.isServerFailure ? error.message : fallback;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequestOptions {

@@ -7,7 +7,9 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { ApiError } from '../../../services/api-client';
 import { signInAsGuest, signInWithEmail } from '../api/auth-api';
 import { useRefreshSession } from '../hooks/use-refresh-session';
+import { AuthCard } from './auth-card';
 import { CaptchaWidget, type CaptchaHandle } from './captcha-widget';
+import { EmailField } from './email-field';
 
 type LoginStatus = 'idle' | 'submitting' | 'guest';
 
@@ -75,21 +77,24 @@ export function LoginPage() {
   const busy = status !== 'idle';
 
   return (
-    <section className="auth-card" aria-labelledby="login-heading">
-      <h1 id="login-heading">Log in</h1>
-      <p className="auth-card__intro">
-        Welcome back, bookworm! Curl up and pick up where you left off.
-      </p>
+    <AuthCard
+      title="Log in"
+      intro="Welcome back, bookworm! Curl up and pick up where you left off."
+      links={
+        <>
+          {hadError ? (
+            <li>
+              <Link to="/forgot-password">Forgot Password</Link>
+            </li>
+          ) : null}
+          <li>
+            New here? <Link to="/register">Register</Link>
+          </li>
+        </>
+      }
+    >
       <form className="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <TextField
           label="Password"
           type="password"
@@ -113,16 +118,6 @@ export function LoginPage() {
       >
         Continue as Guest
       </button>
-      <ul className="auth-card__links">
-        {hadError ? (
-          <li>
-            <Link to="/forgot-password">Forgot Password</Link>
-          </li>
-        ) : null}
-        <li>
-          New here? <Link to="/register">Register</Link>
-        </li>
-      </ul>
-    </section>
+    </AuthCard>
   );
 }

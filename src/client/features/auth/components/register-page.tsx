@@ -5,10 +5,10 @@ import { describeWeakPassword } from '../../../../lib/password';
 import { TextField } from '../../../components/form-field';
 import { FormMessage } from '../../../components/form-message';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { ApiError } from '../../../services/api-client';
 import { signUpWithEmail } from '../api/auth-api';
-
-type Result = { kind: 'error' | 'success'; text: string } | null;
+import { useFormSubmit } from '../hooks/use-form-submit';
+import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
 
 /**
  * SPEC.md section 5: the password policy is checked here first (the message lists exactly the
@@ -18,54 +18,43 @@ export function RegisterPage() {
   useDocumentTitle('Register');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [result, setResult] = useState<Result>(null);
+  const { submitting, result, showError, submit } = useFormSubmit();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
     const trimmedEmail = email.trim();
     if (!trimmedEmail || !password) {
-      setResult({ kind: 'error', text: messages.auth.emailAndPasswordRequired });
+      showError(messages.auth.emailAndPasswordRequired);
       return;
     }
     const weakness = describeWeakPassword(password);
     if (weakness) {
-      setResult({ kind: 'error', text: weakness });
+      showError(weakness);
       return;
     }
-    setResult(null);
-    setSubmitting(true);
-    try {
-      await signUpWithEmail({ email: trimmedEmail, password });
-      setResult({ kind: 'success', text: messages.auth.registerSuccess });
-      setEmail('');
-      setPassword('');
-    } catch (caught) {
-      const text =
-        caught instanceof ApiError && !caught.isServerFailure
-          ? caught.message
-          : messages.auth.registerFailed;
-      setResult({ kind: 'error', text });
-    } finally {
-      setSubmitting(false);
-    }
+    await submit(
+      async () => {
+        await signUpWithEmail({ email: trimmedEmail, password });
+        setEmail('');
+        setPassword('');
+      },
+      { success: messages.auth.registerSuccess, failure: messages.auth.registerFailed },
+    );
   }
 
   return (
-    <section className="auth-card" aria-labelledby="register-heading">
-      <h1 id="register-heading">Register</h1>
-      <p className="auth-card__intro">Make yourself a cosy burrow and start your reading bingo.</p>
+    <AuthCard
+      title="Register"
+      intro="Make yourself a cosy burrow and start your reading bingo."
+      links={
+        <li>
+          Already have an account? <Link to="/login">Log in</Link>
+        </li>
+      }
+    >
       <form className="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <TextField
           label="Password"
           type="password"
@@ -81,11 +70,6 @@ export function RegisterPage() {
           Register
         </button>
       </form>
-      <ul className="auth-card__links">
-        <li>
-          Already have an account? <Link to="/login">Log in</Link>
-        </li>
-      </ul>
-    </section>
+    </AuthCard>
   );
 }

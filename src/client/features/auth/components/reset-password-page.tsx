@@ -5,10 +5,9 @@ import { describeWeakPassword } from '../../../../lib/password';
 import { TextField } from '../../../components/form-field';
 import { FormMessage } from '../../../components/form-message';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { ApiError } from '../../../services/api-client';
 import { resetPassword } from '../api/auth-api';
-
-type Result = { kind: 'error' | 'success'; text: string } | null;
+import { useFormSubmit } from '../hooks/use-form-submit';
+import { AuthCard } from './auth-card';
 
 /** The page the reset mail links to (`/reset-password?token=...`; DESIGN.md, where we differ). */
 export function ResetPasswordPage() {
@@ -16,8 +15,7 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [result, setResult] = useState<Result>(
+  const { submitting, result, showError, submit } = useFormSubmit(
     token ? null : { kind: 'error', text: messages.auth.resetLinkInvalid },
   );
 
@@ -26,29 +24,27 @@ export function ResetPasswordPage() {
     if (submitting || !token) return;
     const weakness = describeWeakPassword(password);
     if (weakness) {
-      setResult({ kind: 'error', text: weakness });
+      showError(weakness);
       return;
     }
-    setResult(null);
-    setSubmitting(true);
-    try {
-      await resetPassword(password, token);
-      setResult({ kind: 'success', text: messages.auth.passwordChanged });
-      setPassword('');
-    } catch (caught) {
-      const text =
-        caught instanceof ApiError && !caught.isServerFailure
-          ? caught.message
-          : messages.auth.resetRequestFailed;
-      setResult({ kind: 'error', text });
-    } finally {
-      setSubmitting(false);
-    }
+    await submit(
+      async () => {
+        await resetPassword(password, token);
+        setPassword('');
+      },
+      { success: messages.auth.passwordChanged, failure: messages.auth.resetRequestFailed },
+    );
   }
 
   return (
-    <section className="auth-card" aria-labelledby="reset-heading">
-      <h1 id="reset-heading">Choose a new password</h1>
+    <AuthCard
+      title="Choose a new password"
+      links={
+        <li>
+          <Link to="/login">Back to Login</Link>
+        </li>
+      }
+    >
       <form className="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
         <TextField
           label="New password"
@@ -69,11 +65,6 @@ export function ResetPasswordPage() {
           Save new password
         </button>
       </form>
-      <ul className="auth-card__links">
-        <li>
-          <Link to="/login">Back to Login</Link>
-        </li>
-      </ul>
-    </section>
+    </AuthCard>
   );
 }

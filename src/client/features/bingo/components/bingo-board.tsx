@@ -5,7 +5,7 @@ import type { GridSummary } from '../../../../lib/schemas/admin';
 import type { BingoCardResponse, BingoCell, PlaceBookBody } from '../../../../lib/schemas/bingo';
 import { notifyError, notifyInfo, notifySuccess } from '../../../app/notify';
 import { Spinner } from '../../../components/spinner';
-import { ApiError } from '../../../services/api-client';
+import { ApiError, errorText } from '../../../services/api-client';
 import {
   cardQueryKey,
   cardQueryOptions,
@@ -23,11 +23,6 @@ import { PointsCounter } from './points-counter';
 import { ResetGridModal } from './reset-grid-modal';
 import { ReviewModal, type ReviewedBook } from './review-modal';
 import { SearchModal } from './search-modal';
-
-/** The server's own words for a refusal (4xx); our fallback when it could not decide. */
-function refusalText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && !error.isServerFailure ? error.message : fallback;
-}
 
 type OpenModal =
   | { kind: 'none' }
@@ -84,7 +79,7 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
             },
       );
     },
-    onError: (error) => notifyError(refusalText(error, messages.bingo.saveBookFailed)),
+    onError: (error) => notifyError(errorText(error, messages.bingo.saveBookFailed)),
   });
 
   const reset = useMutation({
@@ -99,7 +94,7 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
       closeModal();
     },
     onError: (error) => {
-      notifyError(refusalText(error, messages.generic.actionFailed));
+      notifyError(errorText(error, messages.generic.actionFailed));
       closeModal();
     },
   });

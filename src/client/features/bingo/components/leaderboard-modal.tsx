@@ -4,7 +4,7 @@ import type { LeaderboardEntry, LeaderboardScope } from '../../../../lib/schemas
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { Tabs } from '../../../components/tabs';
-import { ApiError } from '../../../services/api-client';
+import { errorText } from '../../../services/api-client';
 import { leaderboardQueryOptions } from '../api/leaderboard-api';
 
 const TABS: readonly { scope: LeaderboardScope; label: string }[] = [
@@ -57,10 +57,7 @@ function LeaderboardList({ scope }: { scope: LeaderboardScope }) {
   const board = useQuery(leaderboardQueryOptions(scope));
   if (board.isPending) return <Spinner label="Loading leaderboard..." showLabel />;
   if (board.isError) {
-    const text =
-      board.error instanceof ApiError && !board.error.isServerFailure
-        ? board.error.message
-        : messages.generic.serverError;
+    const text = errorText(board.error, messages.generic.serverError);
     return (
       <p className="form-message form-message--error" role="alert">
         {text}

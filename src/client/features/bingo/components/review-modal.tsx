@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '../../../app/notify';
 import { BookCover } from '../../../components/book-cover';
 import { Modal } from '../../../components/modal';
 import { StarRating } from '../../../components/star-rating';
-import { ApiError } from '../../../services/api-client';
+import { errorText } from '../../../services/api-client';
 import { OWN_PROFILE_KEY, POSTS_KEY } from '../../../services/query-keys';
 import { postReview } from '../api/reviews-api';
 
@@ -45,11 +45,7 @@ export function ReviewModal({ book, onClose }: ReviewModalProps) {
       onClose();
     },
     onError: (error) => {
-      notifyError(
-        error instanceof ApiError && !error.isServerFailure
-          ? error.message
-          : messages.review.postFailed,
-      );
+      notifyError(errorText(error, messages.review.postFailed));
     },
   });
 

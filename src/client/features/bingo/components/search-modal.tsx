@@ -8,17 +8,12 @@ import { BookCover } from '../../../components/book-cover';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
+import { resultCountText } from '../../../components/result-count-text';
 import { Spinner } from '../../../components/spinner';
-import { ApiError } from '../../../services/api-client';
+import { errorText } from '../../../services/api-client';
 import { searchBooks } from '../api/search-api';
 
 const searchTerm = BookSearchQuery.shape.q;
-
-/** The words a polite live region says once a search has answered. */
-function resultCountText(count: number): string {
-  if (count === 0) return messages.bingo.noBooksFound;
-  return count === 1 ? '1 book found.' : `${count} books found.`;
-}
 
 interface SearchModalProps {
   /** The square's challenge: the modal's title. */
@@ -42,10 +37,7 @@ export function SearchModal({ challenge, onClose, onChoose, isPlacing }: SearchM
     mutationFn: searchBooks,
     onError: (error) => {
       // A 429 (or other refusal) carries the server's own text, e.g. 'Too many book searches...'.
-      const text =
-        error instanceof ApiError && !error.isServerFailure
-          ? error.message
-          : messages.bingo.searchFailed;
+      const text = errorText(error, messages.bingo.searchFailed);
       notifyError(text, `search:${text}`);
     },
   });

@@ -8,17 +8,11 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { errorText } from '../api/error-text';
+import { errorText } from '../../../services/api-client';
 import { feedQueryOptions } from '../api/posts-api';
+import { FEED_FILTERS } from '../feed-filters';
 import { useDeletePost } from '../hooks/use-delete-post';
 import { BlogPostCard } from './blog-post-card';
-
-/** The filter dropdown of SPEC.md section 2, as the main menu names it. */
-const FILTERS: readonly { value: FeedFilter; label: string }[] = [
-  { value: 'all', label: 'All Posts' },
-  { value: 'friends', label: "Friends' Posts" },
-  { value: 'mine', label: 'My Posts' },
-];
 
 function toFilter(value: string | null): FeedFilter {
   return value === 'friends' || value === 'mine' ? value : 'all';
@@ -103,7 +97,7 @@ export function BlogPage() {
               setSearchParams({ filter: event.target.value });
             }}
           >
-            {FILTERS.map((option) => (
+            {FEED_FILTERS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>

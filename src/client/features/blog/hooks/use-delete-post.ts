@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import { messages } from '../../../../lib/messages';
 import type { FeedResponse } from '../../../../lib/schemas/posts';
 import { notifyError, notifySuccess } from '../../../app/notify';
-import { errorText } from '../api/error-text';
+import { errorText } from '../../../services/api-client';
 import { deletePost, POSTS_KEY } from '../api/posts-api';
 
 /**

@@ -7,7 +7,7 @@ import { notifyError, notifyInfo, notifySuccess } from '../../../app/notify';
 import { BookCover } from '../../../components/book-cover';
 import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { ApiError } from '../../../services/api-client';
+import { ApiError, errorText } from '../../../services/api-client';
 import { OWN_PROFILE_KEY } from '../../../services/query-keys';
 import { addToWantToRead, bookQueryOptions } from '../api/book-api';
 
@@ -58,11 +58,7 @@ function WantToReadButton({ isbn }: { isbn: string }) {
         setIsListed(true);
         return;
       }
-      notifyError(
-        error instanceof ApiError && !error.isServerFailure
-          ? error.message
-          : messages.wantToRead.addFailed,
-      );
+      notifyError(errorText(error, messages.wantToRead.addFailed));
     },
   });
   return (
@@ -124,9 +120,7 @@ export function BookPage() {
         <h1>Book</h1>
         <div className="page-problem">
           <p className="form-message form-message--error" role="alert">
-            {book.error instanceof ApiError && !book.error.isServerFailure
-              ? book.error.message
-              : messages.generic.serverError}
+            {errorText(book.error, messages.generic.serverError)}
           </p>
           <button
             type="button"

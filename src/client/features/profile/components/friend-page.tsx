@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { messages } from '../../../../lib/messages';
 import type { FriendBook } from '../../../../lib/schemas/library';
-import { BookCover } from '../../../components/book-cover';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { StarRating } from '../../../components/star-rating';
@@ -11,6 +10,7 @@ import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { userProfileQueryOptions } from '../api/profile-api';
 import { ProfileCard, shownNameOf } from './profile-card';
+import { BookRow } from './book-row';
 import { StatsList } from './stats-list';
 import { WantToReadList } from './want-to-read-list';
 
@@ -26,18 +26,12 @@ function FriendBooks({ books, name }: { books: readonly FriendBook[]; name: stri
   return (
     <ul className="book-list">
       {books.map((book) => (
-        <li key={book.isbn} className="book-row">
-          <BookCover coverUrl={book.coverUrl} title={book.title} isbn={book.isbn} size="small" />
-          <div className="book-row__text">
-            <Link to={`/book/${encodeURIComponent(book.isbn)}`} className="book-row__title">
-              {book.title}
-            </Link>
-            <span className="book-row__author">{book.author ?? messages.book.unknown}</span>
-            {book.rating !== null ? (
-              <StarRating value={book.rating} label={`${name}'s rating`} />
-            ) : null}
-          </div>
-        </li>
+        <BookRow key={book.isbn} book={book}>
+          <span className="book-row__author">{book.author ?? messages.book.unknown}</span>
+          {book.rating !== null ? (
+            <StarRating value={book.rating} label={`${name}'s rating`} />
+          ) : null}
+        </BookRow>
       ))}
     </ul>
   );

@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { messages } from '../../../../lib/messages';
 import type { FinishedBook } from '../../../../lib/schemas/library';
-import { BookCover } from '../../../components/book-cover';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { StarRating } from '../../../components/star-rating';
 import { finishedBooksQueryOptions } from '../api/profile-api';
 import { useRateFinishedBook, useRemoveFinishedBook } from '../hooks/use-profile-actions';
+import { BookRow } from './book-row';
 
 export const MY_BOOKS_TEXT = {
   loading: 'Loading your books...',
@@ -32,29 +31,28 @@ export function MyBooksTab() {
     <>
       <ul className="book-list">
         {books.data.books.map((book) => (
-          <li key={book.isbn} className="book-row">
-            <BookCover coverUrl={book.coverUrl} title={book.title} isbn={book.isbn} size="small" />
-            <div className="book-row__text">
-              <Link to={`/book/${encodeURIComponent(book.isbn)}`} className="book-row__title">
-                {book.title}
-              </Link>
-              {book.author ? <span className="book-row__author">{book.author}</span> : null}
-              <StarRating
-                value={book.rating}
-                label={`Your rating for ${book.title}`}
-                disabled={rate.isPending && rate.variables.isbn === book.isbn}
-                onChange={(rating) => rate.mutate({ isbn: book.isbn, rating })}
-              />
-            </div>
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              aria-label={`Remove ${book.title}`}
-              onClick={() => setToRemove(book)}
-            >
-              Remove
-            </button>
-          </li>
+          <BookRow
+            key={book.isbn}
+            book={book}
+            actions={
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                aria-label={`Remove ${book.title}`}
+                onClick={() => setToRemove(book)}
+              >
+                Remove
+              </button>
+            }
+          >
+            {book.author ? <span className="book-row__author">{book.author}</span> : null}
+            <StarRating
+              value={book.rating}
+              label={`Your rating for ${book.title}`}
+              disabled={rate.isPending && rate.variables.isbn === book.isbn}
+              onChange={(rating) => rate.mutate({ isbn: book.isbn, rating })}
+            />
+          </BookRow>
         ))}
       </ul>
       {toRemove ? (

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../../../lib/messages';
 import { notifyError, notifySuccess } from '../../../app/notify';
-import { errorText } from '../api/error-text';
+import { errorText } from '../../../services/api-client';
 import {
   acceptFriendRequest,
   friendsQueryOptions,

@@ -4,7 +4,7 @@ import type { FinishedBooksResponse, WantToReadResponse } from '../../../../lib/
 import type { ProfileResponse } from '../../../../lib/schemas/profile';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { ME_QUERY_KEY } from '../../../services/session-api';
-import { errorText } from '../api/error-text';
+import { errorText } from '../../../services/api-client';
 import {
   finishedBooksQueryOptions,
   profileQueryOptions,

@@ -12,7 +12,8 @@ import { BookCover } from '../../../components/book-cover';
 import { HedgehogLogo } from '../../../components/hedgehog-logo';
 import { TextField } from '../../../components/form-field';
 import { FormMessage } from '../../../components/form-message';
-import { ApiError } from '../../../services/api-client';
+import { resultCountText } from '../../../components/result-count-text';
+import { ApiError, errorText } from '../../../services/api-client';
 import { OWN_PROFILE_KEY } from '../../../services/query-keys';
 import {
   addFavourite,
@@ -22,18 +23,6 @@ import {
 import { recommendationTexts as texts } from '../texts';
 
 const searchTerm = OnboardingSearchQuery.shape.q;
-
-function resultCountText(count: number): string {
-  if (count === 0) return messages.bingo.noBooksFound;
-  return count === 1 ? '1 book found.' : `${count} books found.`;
-}
-
-function searchErrorText(error: unknown): string {
-  // A 429 carries the server's own words ('Too many book searches...').
-  return error instanceof ApiError && !error.isServerFailure
-    ? error.message
-    : messages.bingo.searchFailed;
-}
 
 function FavouritesProgress({ added }: { added: number }) {
   const labelId = useId();
@@ -93,11 +82,7 @@ export function Onboarding({ state }: { state: RecommendationState }) {
         });
         return;
       }
-      notifyError(
-        error instanceof ApiError && !error.isServerFailure
-          ? error.message
-          : messages.book.addFailed,
-      );
+      notifyError(errorText(error, messages.book.addFailed));
     },
   });
 
@@ -155,7 +140,10 @@ export function Onboarding({ state }: { state: RecommendationState }) {
       </form>
       {termError ? <FormMessage kind="error">{termError}</FormMessage> : null}
       {search.isError ? (
-        <FormMessage kind="error">{searchErrorText(search.error)}</FormMessage>
+        // A 429 carries the server's own words ('Too many book searches...').
+        <FormMessage kind="error">
+          {errorText(search.error, messages.bingo.searchFailed)}
+        </FormMessage>
       ) : null}
       <p className="onboarding__status" role="status">
         {status}

@@ -14,6 +14,33 @@ const KEY_DIRECTIONS: Partial<Record<string, SwipeDirection>> = {
   ArrowRight: 'like',
 };
 
+const CHOICE_EMOJIS: Record<SwipeDirection, string> = { dislike: '👎', like: '👍' };
+
+/** One of the two buttons under the card; its name is the word, the emoji is decoration. */
+function ChoiceButton({
+  direction,
+  onSwipe,
+}: {
+  direction: SwipeDirection;
+  onSwipe: (direction: SwipeDirection) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`rec-deck__choice rec-deck__choice--${direction}`}
+      aria-label={texts[direction]}
+      onClick={() => onSwipe(direction)}
+    >
+      <span className="rec-deck__emoji" aria-hidden="true">
+        {CHOICE_EMOJIS[direction]}
+      </span>
+      <span className="rec-deck__word" aria-hidden="true">
+        {texts[direction]}
+      </span>
+    </button>
+  );
+}
+
 /**
  * The cards (SPEC.md sections 2 and 4): one book at a time, disliked or liked with the
  * buttons, the arrow keys (while the card area has focus) or a swipe. The card flies off for
@@ -91,32 +118,8 @@ export function RecommendationDeck() {
           />
         </div>
         <div className="rec-deck__actions">
-          <button
-            type="button"
-            className="rec-deck__choice rec-deck__choice--dislike"
-            aria-label={texts.dislike}
-            onClick={() => swipe('dislike')}
-          >
-            <span className="rec-deck__emoji" aria-hidden="true">
-              👎
-            </span>
-            <span className="rec-deck__word" aria-hidden="true">
-              {texts.dislike}
-            </span>
-          </button>
-          <button
-            type="button"
-            className="rec-deck__choice rec-deck__choice--like"
-            aria-label={texts.like}
-            onClick={() => swipe('like')}
-          >
-            <span className="rec-deck__emoji" aria-hidden="true">
-              👍
-            </span>
-            <span className="rec-deck__word" aria-hidden="true">
-              {texts.like}
-            </span>
-          </button>
+          <ChoiceButton direction="dislike" onSwipe={swipe} />
+          <ChoiceButton direction="like" onSwipe={swipe} />
         </div>
         <p className="rec-deck__hint" id={hintId}>
           {texts.deckHint}

@@ -11,7 +11,7 @@ import type {
   SwipeDirection,
 } from '../../../../lib/schemas/recommendations';
 import { notifyInfo } from '../../../app/notify';
-import { ApiError } from '../../../services/api-client';
+import { ApiError, errorText } from '../../../services/api-client';
 import { fetchRecommendationBatch } from '../api/recommendations-api';
 
 /** Why the stack is empty, once the server has said so. */
@@ -129,9 +129,7 @@ function deckReducer(state: DeckState, action: DeckAction): DeckState {
 
 /** The server's text for a refusal (e.g. 'Please log in...'), else the spec's fetch failure. */
 export function recommendationErrorText(error: unknown): string {
-  return error instanceof ApiError && !error.isServerFailure
-    ? error.message
-    : messages.recommendations.fetchFailed;
+  return errorText(error, messages.recommendations.fetchFailed);
 }
 
 /**

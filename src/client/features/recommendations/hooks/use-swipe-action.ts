@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../../../lib/messages';
 import type { RecommendationBook, SwipeDirection } from '../../../../lib/schemas/recommendations';
 import { notifyError, notifyInfo, notifySuccess } from '../../../app/notify';
-import { ApiError } from '../../../services/api-client';
+import { ApiError, errorText } from '../../../services/api-client';
 import { OWN_PROFILE_KEY } from '../../../services/query-keys';
 import { sendSwipe } from '../api/recommendations-api';
 
@@ -31,7 +31,7 @@ export function useSwipeAction() {
       }
       const fallback =
         direction === 'like' ? messages.wantToRead.addFailed : messages.generic.actionFailed;
-      notifyError(error instanceof ApiError && !error.isServerFailure ? error.message : fallback);
+      notifyError(errorText(error, fallback));
     },
   });
 }
