@@ -34,6 +34,7 @@ export const messages = {
     // Beyond SPEC.md: our own reset page needs these (DESIGN.md 'Where we knowingly differ').
     resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
     passwordChanged: 'Your password has been changed. You can now log in.',
+    emailRequired: 'Please enter your email address.',
   },
   profile: {
     usernameInvalid:
@@ -63,6 +64,7 @@ export const messages = {
     gridCleared: 'Grid cleared successfully!',
     mustLogInToClear: 'You must be logged in to clear your grid.',
     noBooksFound: 'No books found. Try a different search term.',
+    booksFound: (count: number) => (count === 1 ? '1 book found.' : `${count} books found.`),
     pastChallenge: 'Past Challenge',
     timesUp: "Time's up!",
     gridNotFound: 'Grid not found!',

@@ -19,7 +19,7 @@ export function ForgotPasswordPage() {
     if (submitting) return;
     const trimmedEmail = email.trim();
     if (!trimmedEmail) {
-      showError('Please enter your email address.');
+      showError(messages.auth.emailRequired);
       return;
     }
     await submit(() => requestPasswordReset(trimmedEmail), {

@@ -74,7 +74,9 @@ describe('Search modal', () => {
 
     expect(await within(dialog).findByText('The Hobbit')).toBeInTheDocument();
     expect(api.requestsTo('GET /api/books/search')[0]?.search).toBe('?q=hobbit');
-    expect(within(dialog).getByRole('status', { name: '' })).toHaveTextContent('2 books found.');
+    expect(within(dialog).getByRole('status', { name: '' })).toHaveTextContent(
+      messages.bingo.booksFound(2),
+    );
   });
 
   it('searches on the Search button and shows cover, authors, View Book and Choose', async () => {

@@ -86,7 +86,9 @@ describe('Recommendations onboarding', () => {
     expect(within(results).getByRole('img', { name: 'Cover of Dune' })).toBeInTheDocument();
     expect(within(results).getByText('Frank Herbert')).toBeInTheDocument();
     expect(within(results).getByText('Jane Austen')).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('2 books found.');
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
+      messages.bingo.booksFound(2),
+    );
   });
 
   it('searches at once on Enter, without waiting for the debounce', async () => {
