@@ -249,21 +249,6 @@ describe('size', () => {
       message: messages.generic.bodyTooLarge,
     });
   });
-
-  it('reports rows by their number in the whole file when sent in chunks', async () => {
-    const reader = await createUser(t.app);
-    const lines = MALFORMED.split('\n');
-    const chunk = [lines[0], lines[4]].join('\n'); // the header and the file's row 5
-    const ok = await importCsv(reader.cookie, { csv: chunk, rowOffset: 3 });
-    expect(ok.statusCode).toBe(200);
-    const bad = await importCsv(reader.cookie, {
-      csv: [lines[0], lines[2]].join('\n'),
-      rowOffset: 1,
-    });
-    expect(bad.json<{ rows: unknown[] }>().rows).toEqual([
-      { row: 3, message: messages.imports.dateInvalid('Date Read', '14/05/2023') },
-    ]);
-  });
 });
 
 describe('access', () => {

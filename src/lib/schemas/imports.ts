@@ -2,21 +2,16 @@ import { z } from 'zod';
 
 /** Largest import request: a 5,000-book Goodreads export with reviews is about 2-3 MB. */
 export const IMPORT_MAX_BODY_BYTES = 5 * 1024 * 1024;
-/** Most data rows one request may carry; a bigger library is sent in chunks by the client. */
+/** Most data rows one import may carry; the whole file goes in one request (one transaction). */
 export const IMPORT_MAX_ROWS = 10_000;
 
 export const ImportFormat = z.enum(['goodreads', 'storygraph']);
 export type ImportFormat = z.infer<typeof ImportFormat>;
 
-/**
- * A library export to import. `format` is detected from the header row when left out.
- * A client sending a big file in chunks (each with the header row) gives `rowOffset`, the
- * number of data rows sent before this chunk, so the rows it hears about are the file's.
- */
+/** A library export to import, whole. `format` is detected from the header row when left out. */
 export const ImportBody = z.object({
   format: ImportFormat.optional(),
   csv: z.string().max(IMPORT_MAX_BODY_BYTES),
-  rowOffset: z.number().int().min(0).max(10_000_000).default(0),
 });
 export type ImportBody = z.input<typeof ImportBody>;
 

@@ -50,15 +50,13 @@ const isBlank = (record: readonly string[]) => record.every((field) => field.tri
  * Reads a whole Goodreads or StoryGraph export and checks every row before anything is
  * stored: columns are found by their header names (exports add and move columns over time),
  * the format by the header row unless given. Any fault comes back as a list of row messages,
- * the header being row 1 (plus `rowOffset` for a file sent in chunks). Blank lines are passed
- * over.
+ * the header being row 1. Blank lines are passed over.
  */
 export function parseLibraryExport(
   csv: string,
-  options: { format?: ImportFormat; rowOffset?: number } = {},
+  options: { format?: ImportFormat } = {},
 ): ParsedExport {
-  const offset = options.rowOffset ?? 0;
-  const rowNumber = (recordIndex: number) => (recordIndex === 0 ? 1 : recordIndex + 1 + offset);
+  const rowNumber = (recordIndex: number) => recordIndex + 1;
   let records: string[][];
   try {
     records = parseCsv(csv);

@@ -14,7 +14,7 @@ import { rateLimitRule } from '../../http/rate-limits';
 import { requireMember } from '../../http/viewer';
 import { createImportsService } from './imports.service';
 
-/** A person imports a library once or twice; a client sending a big file in chunks, a few dozen. */
+/** A person imports a library once or twice; retries after fixing rows stay well under this. */
 const IMPORTS_PER_MINUTE = 60;
 
 /** Bringing a Goodreads or StoryGraph library in (signed-in non-guests only). */

@@ -84,7 +84,7 @@ export function createImportsService(database: DatabaseHandle) {
   return {
     async importLibrary(
       userId: string,
-      input: { csv: string; format?: ImportFormat; rowOffset?: number },
+      input: { csv: string; format?: ImportFormat },
     ): Promise<ImportOutcome> {
       const parsed = parseLibraryExport(input.csv, input);
       if (!parsed.ok) {
