@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/lib/messages';
 import type { BookResponse, BookSearchResponse } from '../../src/lib/schemas/books';
@@ -102,6 +103,29 @@ describe('searching the local catalogue', () => {
       expect(response.statusCode).toBe(200);
     }
     expect(await titlesFor('hobbit)')).toEqual(['The Hobbit']);
+  });
+
+  it('finds a book from one or two letters, best first, and the rest in their order', async () => {
+    const ho = (await search('q=ho&limit=40')).json<BookSearchResponse>().books;
+    expect(ho.map((b) => b.title)).toContain('The Hobbit');
+    expect((await search('q=h&limit=40')).json<BookSearchResponse>().books).toEqual(
+      expect.arrayContaining([expect.objectContaining({ title: 'The Hobbit' })]),
+    );
+    // Equal scores at the cut keep title order: the first three fillers are the first three.
+    const fillers = (await search('q=filler')).json<BookSearchResponse>().books;
+    const three = (await search('q=filler&limit=3')).json<BookSearchResponse>().books;
+    expect(three).toEqual(fillers.slice(0, 3));
+  });
+
+  it('keeps an FTS5 prefix index for short prefixes on SQLite', async () => {
+    const { db, kind } = t.app.deps.database;
+    const { rows: applied } = await sql<{ name: string }>`
+      select name from kysely_migration where name = '004-search-prefix'`.execute(db);
+    expect(applied).toHaveLength(1);
+    if (kind !== 'sqlite') return; // PostgreSQL's GIN index serves prefixes as it is.
+    const { rows } = await sql<{ sql: string }>`
+      select sql from sqlite_master where name = 'books_fts'`.execute(db);
+    expect(rows[0]?.sql).toContain("prefix='2 3 4'");
   });
 
   it('answers no match with an empty list', async () => {

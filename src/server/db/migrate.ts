@@ -3,6 +3,7 @@ import type { DatabaseHandle, DatabaseKind } from './database';
 import { accountsMigration } from './migrations/001-accounts';
 import { readingMigration } from './migrations/002-reading';
 import { searchAccentsMigration } from './migrations/003-search-accents';
+import { searchPrefixMigration } from './migrations/004-search-prefix';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
 function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '001-accounts': accountsMigration(kind),
     '002-reading': readingMigration(kind),
     '003-search-accents': searchAccentsMigration(kind),
+    '004-search-prefix': searchPrefixMigration(kind),
   };
 }
 

@@ -58,6 +58,38 @@ export function toBookInsert(book: NormalisedBook & { isbn: string }): Insertabl
 /** Rows per insert statement; keeps SQLite under its bound-parameter limit. */
 const INSERT_CHUNK = 50;
 
+// Title words weigh most, then authors, then the ISBNs.
+const SCORE = sql`bm25(books_fts, 10.0, 5.0, 1.0, 1.0)`;
+
+const BOOK_SELECT = sql`b.isbn, b.isbn10, b.title, b.authors, b.genre, b.categories,
+  b.description, b.publisher, b.published_date, b.page_count, b.language, b.cover_url,
+  b.average_rating, b.ratings_count, b.source`;
+
+/**
+ * The best `limit` matches by score, then title, then ISBN. FTS5 scores every match once into
+ * a materialised list; the score of the `limit`-th is the cut, and only the rows at or above
+ * it (the best ones and any equal to the cut) are joined to books and ordered by title and
+ * ISBN, rather than every match ('the' matches most books). Ties at the cut stay exact.
+ */
+async function searchSqlite(
+  db: Kysely<Database>,
+  match: string,
+  limit: number,
+): Promise<NormalisedBook[]> {
+  if (limit < 1) return [];
+  const { rows } = await sql<BookRow>`
+    with matches as materialized (
+      select rowid, ${SCORE} as score from books_fts where books_fts match ${match}
+    ),
+    cut as (select score from matches order by score limit 1 offset ${limit - 1})
+    select ${BOOK_SELECT}
+    from matches m join books b on b.rowid = m.rowid
+    where not exists (select 1 from cut) or m.score <= (select score from cut)
+    order by m.score, b.title, b.isbn
+    limit ${limit}`.execute(db);
+  return rows.map(toBook);
+}
+
 /** The local catalogue: full-text search (FTS5 on SQLite, tsvector on PostgreSQL) and the cache. */
 export function createBooksRepository(db: Kysely<Database>, kind: DatabaseKind) {
   return {
@@ -78,16 +110,7 @@ export function createBooksRepository(db: Kysely<Database>, kind: DatabaseKind) 
           .execute();
         return rows.map(toBook);
       }
-      // Title words weigh most, then authors, then the ISBNs.
-      const { rows } = await sql<BookRow>`
-        select b.isbn, b.isbn10, b.title, b.authors, b.genre, b.categories, b.description,
-          b.publisher, b.published_date, b.page_count, b.language, b.cover_url,
-          b.average_rating, b.ratings_count, b.source
-        from books_fts join books b on b.rowid = books_fts.rowid
-        where books_fts match ${toFts5Query(terms)}
-        order by bm25(books_fts, 10.0, 5.0, 1.0, 1.0), b.title, b.isbn
-        limit ${limit}`.execute(db);
-      return rows.map(toBook);
+      return searchSqlite(db, toFts5Query(terms), limit);
     },
 
     async findByIsbn(isbn: string): Promise<NormalisedBook | null> {
