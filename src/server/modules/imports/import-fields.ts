@@ -1,6 +1,6 @@
 import { isValidIsbn10, normalizeIsbn } from '../../../lib/isbn';
 import { messages } from '../../../lib/messages';
-import { isbn13To10 } from '../../books/book-record';
+import { isbn13To10, UNKNOWN_AUTHOR } from '../../books/book-record';
 
 /** Where a row goes: the finished books, the want-to-read list, or nowhere. */
 export type ImportShelf = 'read' | 'to-read' | 'other';
@@ -162,7 +162,7 @@ export function joinNameCells(...cells: string[]): string {
     .flatMap((cell) => cell.split(','))
     .map((name) => name.trim())
     .filter((name) => name !== '');
-  return names.length > 0 ? [...new Set(names)].join(', ') : 'Unknown';
+  return names.length > 0 ? [...new Set(names)].join(', ') : UNKNOWN_AUTHOR;
 }
 
 /** A trimmed cell, or null when empty. */
