@@ -18,12 +18,14 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { createEventHub } from './events/hub';
 import { AppError, errorBody } from './http/errors';
+import { rateLimitRule } from './http/rate-limits';
 import { registerSpa } from './http/spa';
 import { decorateViewer } from './http/viewer';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerBingoRoutes } from './modules/bingo/bingo.routes';
 import { registerBookRoutes } from './modules/books/books.routes';
+import { createBooksService } from './modules/books/books.service';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerExportRoutes } from './modules/exports/exports.routes';
 import { registerFriendRoutes } from './modules/friends/friends.routes';
@@ -108,7 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
   const captcha = createCaptcha(database.db, config.authSecret, config.captchaCost);
-  const deps: AppDeps = { config, database, auth, captcha, mailer };
+  const books = createBooksService({ database, config, log: app.log });
+  const deps: AppDeps = { config, database, auth, captcha, mailer, books };
   app.decorate('deps', deps);
 
   const imageHosts = [
@@ -201,14 +204,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .select('id')
         .where('email', '=', email.trim().toLowerCase())
         .executeTakeFirst()) !== undefined,
-    authRateLimit: {
-      max: config.authRateLimit.max,
-      timeWindow: config.authRateLimit.windowMs,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: context.statusCode,
-        error: { code: 'RATE_LIMITED', message: messages.rateLimit.generic },
-      }),
-    },
+    authRateLimit: rateLimitRule(
+      'auth',
+      config.authRateLimit.max,
+      config.authRateLimit.windowMs,
+      messages.rateLimit.generic,
+      'address',
+    ),
   });
   registerHealthRoutes(app, deps);
   registerRecommendationRoutes(app, deps);

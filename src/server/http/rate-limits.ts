@@ -27,19 +27,22 @@ export interface RateLimitRule {
 }
 
 /**
- * Builds a rule that counts per caller (the signed-in account when there is one, else the
- * address) and per feature, and answers 429 with `message`.
+ * Builds a rule that counts per feature and per caller, and answers 429 with `message`. The
+ * caller is the signed-in account when there is one, else the address; `by: 'address'` counts
+ * by address alone (sign-in and sign-up, where nobody is signed in yet and no session is read).
  */
 export function rateLimitRule(
   feature: string,
   max: number,
   timeWindow: number,
   message: string = messages.rateLimit.generic,
+  by: 'caller' | 'address' = 'caller',
 ): RateLimitRule {
   return {
     max,
     timeWindow,
     keyGenerator: async (request) => {
+      if (by === 'address') return `${feature}:${request.ip}`;
       const viewer = await request.viewer().catch(() => null);
       return `${feature}:${viewer?.id ?? request.ip}`;
     },

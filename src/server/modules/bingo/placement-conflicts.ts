@@ -1,3 +1,5 @@
+import { isUniqueViolation } from '../../db/unique-violation';
+
 /** Which of the placements table's unique rules a failed write broke. */
 export type PlacementConflict = 'square' | 'book' | 'wildcard' | 'other';
 
@@ -11,7 +13,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * placements.user_id, placements.cell_id"). Null for any other error.
  */
 export function placementConflictOf(error: unknown): PlacementConflict | null {
-  if (!isRecord(error)) return null;
+  if (!isRecord(error) || !isUniqueViolation(error)) return null;
   if (error.code === '23505') {
     switch (error.constraint) {
       case 'placements_user_cell_unique':
@@ -24,15 +26,13 @@ export function placementConflictOf(error: unknown): PlacementConflict | null {
         return 'other';
     }
   }
-  if (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-    const message = typeof error.message === 'string' ? error.message : '';
-    const columns = (/constraint failed: (.*)$/.exec(message)?.[1] ?? '').replace(/\s/g, '');
-    if (columns === 'placements.user_id,placements.cell_id') return 'square';
-    if (columns.startsWith('placements.user_id,placements.grid_id,placements.book_isbn')) {
-      return 'book';
-    }
-    if (columns === 'placements.user_id,placements.grid_id') return 'wildcard';
-    return 'other';
+  // SQLite names the constraint's columns instead.
+  const message = typeof error.message === 'string' ? error.message : '';
+  const columns = (/constraint failed: (.*)$/.exec(message)?.[1] ?? '').replace(/\s/g, '');
+  if (columns === 'placements.user_id,placements.cell_id') return 'square';
+  if (columns.startsWith('placements.user_id,placements.grid_id,placements.book_isbn')) {
+    return 'book';
   }
-  return null;
+  if (columns === 'placements.user_id,placements.grid_id') return 'wildcard';
+  return 'other';
 }

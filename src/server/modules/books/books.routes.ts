@@ -10,17 +10,12 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { readingRateLimit } from '../../http/rate-limit-rules';
 import { requireSignedIn } from '../../http/viewer';
-import { createBooksService } from './books.service';
 
 /** Generated covers never change for an ISBN's title and author; a day keeps them fresh enough. */
 const COVER_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 
 export function registerBookRoutes(app: FastifyInstance, deps: AppDeps) {
-  const service = createBooksService({
-    database: deps.database,
-    config: deps.config,
-    log: app.log,
-  });
+  const service = deps.books;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/books/search', {

@@ -22,11 +22,8 @@ export function createBooksService(deps: {
   log: FastifyBaseLogger;
 }) {
   const books = createBooksRepository(deps.database.db, deps.database.kind);
-  const chain = createBookProviderChain({
-    local: books,
-    remote: createRemoteProviders(deps.config),
-    log: deps.log,
-  });
+  const remoteProviders = createRemoteProviders(deps.config);
+  const chain = createBookProviderChain({ local: books, remote: remoteProviders, log: deps.log });
 
   /** Stores remote hits so they can be placed and found offline; a failure only costs the cache. */
   async function cache(fetched: readonly NormalisedBook[]) {
@@ -40,6 +37,12 @@ export function createBooksService(deps: {
   }
 
   return {
+    /** The enabled remote providers, for callers that query them with their own parameters. */
+    remoteProviders,
+
+    /** Caches remote hits in the catalogue (books without an ISBN are not kept). */
+    cacheRemote: cache,
+
     /** Search results for the modal: the catalogue first, remote providers for the rest. */
     async search(text: string, limit: number): Promise<BookSummary[]> {
       const result = await chain.search(text, limit);
@@ -66,3 +69,5 @@ export function createBooksService(deps: {
     },
   };
 }
+
+export type BooksService = ReturnType<typeof createBooksService>;

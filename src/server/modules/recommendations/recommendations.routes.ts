@@ -45,7 +45,7 @@ async function sessionIdOf(deps: AppDeps, request: FastifyRequest): Promise<stri
 export function registerRecommendationRoutes(app: FastifyInstance, deps: AppDeps) {
   const service = createRecommendationsService({
     database: deps.database,
-    config: deps.config,
+    books: deps.books,
     log: app.log,
   });
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -22,16 +22,12 @@ import type {
   SwipeDirection,
   SwipeResponse,
 } from '../../../lib/schemas/recommendations';
-import type { AppConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
 import { toIso } from '../../db/schema';
-import type { NormalisedBook } from '../../books/book-record';
-import { createRemoteProviders } from '../../books/remote-providers';
 import { AppError, notFound } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
 import { coverUrlOf } from '../books/books.mapper';
-import { createBooksRepository } from '../books/books.repository';
-import { createBooksService } from '../books/books.service';
+import type { BooksService } from '../books/books.service';
 import { createLibraryService } from '../library/library.service';
 import { createRecommendationSessionStore, createRefillThrottle } from './recommendation-sessions';
 import { createRecommendationSource, type CandidateBook } from './recommendation-source';
@@ -81,30 +77,21 @@ function stateOf(finishedCount: number): RecommendationState {
  */
 export function createRecommendationsService(deps: {
   database: DatabaseHandle;
-  config: Pick<AppConfig, 'books' | 'appUrl' | 'supportEmail'>;
+  books: BooksService;
   log: FastifyBaseLogger;
   random?: RandomSource;
 }) {
   const random = deps.random ?? Math.random;
   const repository = createRecommendationsRepository(deps.database.db, deps.database.kind);
-  const books = createBooksService(deps);
+  const { books } = deps;
   const library = createLibraryService(deps.database);
-  const catalogue = createBooksRepository(deps.database.db, deps.database.kind);
   const sessions = createRecommendationSessionStore();
   const throttle = createRefillThrottle();
   const source = createRecommendationSource({
     repository,
-    providers: createRemoteProviders(deps.config),
+    providers: books.remoteProviders,
     log: deps.log,
-    async cache(fetched: NormalisedBook[]) {
-      const placeable = fetched.filter((b): b is NormalisedBook & { isbn: string } => !!b.isbn);
-      if (placeable.length === 0) return;
-      try {
-        await catalogue.insertMissing(placeable);
-      } catch (error) {
-        deps.log.warn({ err: error }, 'could not cache recommended books');
-      }
-    },
+    cache: books.cacheRemote,
   });
 
   const state = async (viewer: Viewer) => stateOf(await repository.countFinished(viewer.id));
