@@ -112,7 +112,7 @@ export function BookPage() {
       <>
         <h1>{messages.book.notFound}</h1>
         <p>
-          <Link to="/bingo">Back to Bingo</Link>
+          <Link to="/bingo">{messages.recommendations.backToBingo}</Link>
         </p>
       </>
     ) : (
