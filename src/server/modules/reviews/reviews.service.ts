@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { profileNameOf } from '../../../lib/display-name';
 import { normalizeIsbn } from '../../../lib/isbn';
 import { messages } from '../../../lib/messages';
 import type { BlogPost, PostReviewBody } from '../../../lib/schemas/reviews';
@@ -69,7 +70,7 @@ export function createReviewsService(database: DatabaseHandle) {
       return {
         id: post.id,
         userId: viewer.id,
-        username: viewer.username || viewer.name || messages.profile.fallbackName,
+        username: profileNameOf({ displayUsername: viewer.username, name: viewer.name }),
         bookIsbn: post.bookIsbn,
         bookTitle: post.bookTitle,
         coverUrl: coverUrlOf(book),
