@@ -227,4 +227,50 @@ export const messages = {
   exports: {
     failed: 'Failed to export your data. Please try again.',
   },
+  // Beyond SPEC.md (issue 11): squares the server can check, and the books that fit them.
+  fit: {
+    pages: (pages: number) => `${pages} pages`,
+    under: (pages: number) => `under ${pages}`,
+    over: (pages: number) => `over ${pages}`,
+    firstPublished: (year: number) => `first published ${year}`,
+    yearsAgo: (years: number) => `${years} years ago`,
+    yearsOrMoreAgo: (years: number) => `${years} or more years ago`,
+    publishedIn: (year: number) => `published in ${year}`,
+    birthYear: (year: number) => `your birth year, ${year}`,
+    titleWords: (words: number) => `${words} words in the title`,
+    titleWordsAtLeast: (words: number) => `a title of ${words} or more words`,
+    translatedFrom: (language: string) => `translated from ${language}`,
+    writtenIn: (language: string) => `written in ${language}`,
+    subject: (subject: string) => `subject ${subject}`,
+    subjects: (subjects: string) => `subjects ${subjects}`,
+    authorNamed: (firstName: string) => `by ${firstName}`,
+    authorShares: (firstName: string) => `an author named ${firstName}`,
+    /** A book meeting a square: "96 pages: under 100". */
+    meets: (fact: string, asks: string) => `${fact}: ${asks}`,
+    /** The warning before placing a book that does not meet the square's rule. */
+    fails: (fact: string, asks: string) => `${fact}; this square asks for ${asks}. Place anyway?`,
+    pagesUnknown: 'page count unknown',
+    yearUnknown: 'first publication year unknown',
+    subjectsUnknown: 'subjects unknown',
+    languageUnknown: 'original language unknown',
+    authorUnknown: 'author unknown',
+    needBirthYear: 'add your birth year to your profile to check this square',
+    needFirstName: 'add your first name to your profile to check this square',
+    unknown: (what: string) => `${what}; this square cannot be checked`,
+    booksFit: (count: number) =>
+      count === 1
+        ? '1 of your books fits a square on your card'
+        : `${count} of your books fit squares on your card`,
+    placeThem: 'Place them',
+    placedThem: (count: number) => (count === 1 ? 'Placed 1 book.' : `Placed ${count} books.`),
+    suggestionsTitle: 'Books that fit',
+    noSuggestions: 'No books that fit yet. Try a search.',
+    fromWantToRead: 'On your want to read list',
+    fromFinished: 'You have read this',
+    fromCatalogue: 'From the catalogue',
+    unlocks: (points: number) => `+${points} pts`,
+    place: 'Place',
+    ruleMetMark: 'Meets this square',
+    loadFailed: 'Failed to load books that fit',
+  },
 } as const;
