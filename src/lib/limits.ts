@@ -17,6 +17,22 @@ export const REVIEW_MAX = 2000;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const PASSWORD_MIN = 6;
+/** Longest password better-auth takes (its maxPasswordLength). */
+export const PASSWORD_MAX = 128;
+/** Longest account name a sign-up may carry; the browser sends the email's local part (<= 64). */
+export const ACCOUNT_NAME_MAX = 64;
+/** Longest email address (RFC 5321). */
+export const EMAIL_MAX = 254;
+/** Longest password-reset token the forwarder passes on (better-auth's are 24 characters). */
+export const RESET_TOKEN_MAX = 128;
+
+/**
+ * Failed sign-ins against one account, from any address, before it is locked (issue 8). Each
+ * further run of this many failures locks it again for twice as long, up to the maximum.
+ */
+export const SIGN_IN_LOCK_THRESHOLD = 5;
+export const SIGN_IN_LOCK_BASE_MS = 15 * 60_000;
+export const SIGN_IN_LOCK_MAX_MS = 24 * 60 * 60_000;
 
 export const BLOG_PAGE_SIZE = 10;
 export const LEADERBOARD_TOP = 10;

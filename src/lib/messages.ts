@@ -35,6 +35,9 @@ export const messages = {
     resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
     passwordChanged: 'Your password has been changed. You can now log in.',
     emailRequired: 'Please enter your email address.',
+    // Beyond SPEC.md (issue 8): one account guessed at from many addresses is locked for a while.
+    accountLocked:
+      'Too many failed sign-in attempts for this account. Please try again later or reset your password.',
   },
   profile: {
     usernameInvalid:
