@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { measureFeedLatency, type FeedFigures, type FeedScenario } from './feed-latency';
 import { describeImportRun, measureImportLibrary } from './import-library';
+import { LIGHTHOUSE_TARGETS, measureLighthouse, type LighthouseFigures } from './lighthouse';
 import { measureLoad, READ_RATIO_TARGET } from './load';
 import { CLIENT_DIST, LOGIN_BUDGET_GZIP_BYTES, measurePageWeight } from './page-weight';
 import { measureSearchLatency } from './search-latency';
@@ -11,7 +12,8 @@ import { formatSummary, ms, ratio } from './stats';
 /**
  * npm run bench [-- part...]: every benchmark in one process, one readable report. Figures and
  * ratios are taken in this one run (our machines are shared and noisy, so absolute times are
- * read with care and never asserted in tests). Parts: search, load, feed, import, page-weight.
+ * read with care and never asserted in tests). Parts: search, load, feed, import, page-weight,
+ * lighthouse.
  */
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -160,12 +162,67 @@ async function pageWeightPart() {
   );
 }
 
+function printLighthouseRow(label: string, f: LighthouseFigures) {
+  console.log(
+    `  ${label.padEnd(28)} ${String(f.performance).padStart(4)} ${String(f.accessibility).padStart(4)} ` +
+      `${String(f.bestPractices).padStart(4)} ${String(f.seo).padStart(4)} ` +
+      `${seconds(f.lcp).padStart(6)} ${ms(f.tbt).padStart(8)} ${f.cls.toFixed(3).padStart(6)}`,
+  );
+}
+
+async function lighthousePart() {
+  const runs = 3;
+  console.log(
+    `Lighthouse mobile (default simulated throttling: slow 4G, 4x CPU), ` +
+      `${runs} runs per page against the built app on the real server; /login signed out, ` +
+      `/bingo and /profile signed in as the seeded reader. Load average before: ` +
+      `${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}.`,
+  );
+  const pages = await measureLighthouse(runs);
+  console.log(`Lighthouse ${pages[0]?.runs[0]?.lighthouseVersion ?? '?'}; b-p = best practices.`);
+  console.log(`  ${'page'.padEnd(28)} perf a11y  b-p  seo    LCP      TBT    CLS`);
+  for (const page of pages) {
+    const who = page.signedIn ? 'signed in' : 'signed out';
+    page.runs.forEach((run, i) => printLighthouseRow(`${page.path} run ${i + 1}`, run));
+    printLighthouseRow(`${page.path} MEDIAN (${who})`, page.median);
+    // One entry per audit (its figure from the first run that failed it).
+    const failing = [
+      ...new Map(page.runs.flatMap((r) => r.failing).map((f) => [f.split(' (')[0], f])).values(),
+    ];
+    if (failing.length > 0) console.log(`    audits below 0.9 in some run: ${failing.join(', ')}`);
+  }
+  const t = LIGHTHOUSE_TARGETS;
+  for (const page of pages) {
+    const m = page.median;
+    const met =
+      m.performance >= t.performance &&
+      m.accessibility >= t.accessibility &&
+      m.bestPractices >= t.bestPractices &&
+      m.seo >= t.seo &&
+      m.cls < t.cls;
+    console.log(
+      `target ${page.path} (perf >= ${t.performance}, a11y ${t.accessibility}, best practices ` +
+        `${t.bestPractices}, SEO >= ${t.seo}, CLS < ${t.cls}): ${metOrNot(met)}`,
+    );
+  }
+  console.log(
+    `Load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}.`,
+  );
+}
+
 const PARTS = {
   search: { title: 'Local search latency (issue 3)', run: searchPart },
   feed: { title: 'Feed and friends leaderboard latency (issue 4)', run: feedPart },
   load: { title: 'Throughput against a bare Fastify (issue 3)', run: loadPart },
   import: { title: 'Library import', run: importPart },
   'page-weight': { title: 'Page weight (gzip JavaScript)', run: pageWeightPart },
+  lighthouse: { title: 'Lighthouse mobile, median of 3 (issue 9)', run: lighthousePart },
 } as const;
 type PartName = keyof typeof PARTS;
 const isPart = (name: string): name is PartName => Object.hasOwn(PARTS, name);
