@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ChallengeRule,
+  countTitleWords,
+  DEFAULT_CHALLENGE_RULES,
+  evaluateRule,
+  matchSubject,
+  parseStoredRule,
+  type BookFacts,
+  type ReaderFacts,
+} from './challenge-rules';
+import { DEFAULT_CHALLENGES } from './challenges';
+import { messages } from './messages';
+
+// Facts of real books of the demo catalogue (src/server/books/data/demo-catalogue.json).
+const book = (facts: Partial<BookFacts> & { title: string; authors: string }): BookFacts => ({
+  subjects: [],
+  pageCount: null,
+  firstPublishedYear: null,
+  language: 'en',
+  originalLanguage: null,
+  ...facts,
+});
+const nightSky = book({
+  title: 'Night Sky with Exit Wounds',
+  authors: 'Ocean Vuong',
+  subjects: ['Poetry'],
+  pageCount: 89,
+  firstPublishedYear: 2016,
+  originalLanguage: 'en',
+});
+const hundredYears = book({
+  title: 'One Hundred Years of Solitude',
+  authors: 'Gabriel García Márquez',
+  subjects: ['Fiction', 'Classics', 'Magical Realism'],
+  pageCount: 417,
+  firstPublishedYear: 1967,
+  originalLanguage: 'es',
+});
+const cienAnos = book({ ...hundredYears, title: 'Cien años de soledad', language: 'es' });
+const interview = book({
+  title: 'Interview with the Vampire',
+  authors: 'Anne Rice',
+  subjects: ['Horror', 'Fantasy'],
+  pageCount: 342,
+  firstPublishedYear: 1976,
+  originalLanguage: 'en',
+});
+const alexander = book({
+  title: 'Alexander and the Terrible, Horrible, No Good, Very Bad Day',
+  authors: 'Judith Viorst',
+  subjects: ['Juvenile Fiction', 'Picture Books'],
+  pageCount: 32,
+  firstPublishedYear: 1972,
+});
+const joy = book({
+  title: 'Joy of Cooking',
+  authors: 'Irma S. Rombauer, Marion Rombauer Becker',
+  subjects: ['Cooking'],
+  pageCount: 1200,
+  firstPublishedYear: 1931,
+});
+// A remote result that knows only its title and author.
+const bare = book({ title: 'Pride and Prejudice', authors: 'Jane Austen', language: null });
+
+const reader: ReaderFacts = { birthYear: 1976, firstName: 'Anne' };
+const noFacts: ReaderFacts = { birthYear: null, firstName: null };
+const YEAR = 2026;
+
+function check(rule: object, facts: BookFacts, who: ReaderFacts = reader) {
+  return evaluateRule(ChallengeRule.parse(rule), facts, who, YEAR);
+}
+
+describe('evaluateRule', () => {
+  it('pages: meets under 100, fails with the warning, unknown without a page count', () => {
+    const rule = { kind: 'pages', comparison: 'under', pages: 100 } as const;
+    expect(check(rule, nightSky)).toEqual({ status: 'meets', reason: '89 pages: under 100' });
+    expect(check(rule, interview)).toEqual({
+      status: 'fails',
+      reason: '342 pages; this square asks for under 100. Place anyway?',
+    });
+    expect(check(rule, bare).status).toBe('unknown');
+    expect(check({ kind: 'pages', comparison: 'over', pages: 1000 }, joy).reason).toBe(
+      '1200 pages: over 1000',
+    );
+  });
+
+  it('years ago: first published 1976 is 50 years ago in 2026', () => {
+    const rule = { kind: 'years-ago', years: 50 } as const;
+    expect(check(rule, interview)).toEqual({
+      status: 'meets',
+      reason: 'first published 1976: 50 years ago',
+    });
+    expect(check(rule, nightSky)).toEqual({
+      status: 'fails',
+      reason: 'first published 2016; this square asks for 50 or more years ago. Place anyway?',
+    });
+    expect(check(rule, bare).reason).toBe(messages.fit.unknown(messages.fit.yearUnknown));
+  });
+
+  it('published in a given year', () => {
+    const rule = { kind: 'published-in', year: 1967 } as const;
+    expect(check(rule, hundredYears).status).toBe('meets');
+    expect(check(rule, interview).status).toBe('fails');
+    expect(check(rule, bare).status).toBe('unknown');
+  });
+
+  it("birth year: the reader's own, unknown until the reader gives it", () => {
+    const rule = { kind: 'birth-year' } as const;
+    expect(check(rule, interview)).toEqual({
+      status: 'meets',
+      reason: 'first published 1976: your birth year, 1976',
+    });
+    expect(check(rule, nightSky).status).toBe('fails');
+    expect(check(rule, interview, noFacts)).toEqual({
+      status: 'unknown',
+      reason: messages.fit.unknown(messages.fit.needBirthYear),
+    });
+    expect(check(rule, bare).status).toBe('unknown');
+  });
+
+  it('subjects: any part of a category names the group; no categories is unknown', () => {
+    const poetry = { kind: 'subject', subjects: ['poetry'] } as const;
+    expect(check(poetry, nightSky)).toEqual({ status: 'meets', reason: 'subject Poetry: poetry' });
+    expect(check(poetry, interview).reason).toBe(
+      'subjects Horror, Fantasy; this square asks for poetry. Place anyway?',
+    );
+    expect(check(poetry, bare).status).toBe('unknown');
+    const notOnEarth = { kind: 'subject', subjects: ['science-fiction', 'fantasy'] } as const;
+    expect(check(notOnEarth, interview).status).toBe('meets');
+    expect(check({ kind: 'subject', subjects: ['childrens'] }, alexander).status).toBe('meets');
+    expect(check({ kind: 'subject', subjects: ['cookbook'] }, joy).status).toBe('meets');
+  });
+
+  it('subjects match whole parts, never substrings', () => {
+    expect(matchSubject(['Fiction / Science Fiction / General'], ['nonfiction'])).toBeNull();
+    expect(matchSubject(['Science / Physics'], ['nonfiction'])).toBe('Science / Physics');
+    expect(matchSubject(["Children's fiction"], ['childrens'])).toBe("Children's fiction");
+    expect(matchSubject(['Historical Fiction'], ['nonfiction'])).toBeNull();
+  });
+
+  it('title words: seven or more', () => {
+    const rule = { kind: 'title-words', words: 7 } as const;
+    expect(check(rule, alexander)).toEqual({
+      status: 'meets',
+      reason: '10 words in the title: a title of 7 or more words',
+    });
+    expect(check(rule, joy).status).toBe('fails');
+    expect(countTitleWords('Brown Bear, Brown Bear, What Do You See?')).toBe(8);
+    expect(countTitleWords('The 7½ Deaths of Evelyn Hardcastle')).toBe(6);
+  });
+
+  it('translated from Spanish: an English edition of a Spanish original, not the original', () => {
+    const rule = { kind: 'language', language: 'es', translated: true } as const;
+    expect(check(rule, hundredYears)).toEqual({
+      status: 'meets',
+      reason: 'translated from Spanish: translated from Spanish',
+    });
+    expect(check(rule, cienAnos)).toEqual({
+      status: 'fails',
+      reason: 'written in Spanish; this square asks for translated from Spanish. Place anyway?',
+    });
+    expect(check(rule, interview).status).toBe('fails');
+    expect(check(rule, bare).status).toBe('unknown');
+    const writtenIn = { kind: 'language', language: 'es', translated: false } as const;
+    expect(check(writtenIn, cienAnos).status).toBe('meets');
+    expect(check(writtenIn, hundredYears).status).toBe('meets');
+  });
+
+  it("author's first name: the reader's, folded; unknown without a first name", () => {
+    const rule = { kind: 'author-first-name' } as const;
+    expect(check(rule, interview)).toEqual({
+      status: 'meets',
+      reason: 'by Anne Rice: an author named Anne',
+    });
+    expect(check(rule, interview, { birthYear: null, firstName: 'anne' }).status).toBe('meets');
+    expect(check(rule, joy, { birthYear: null, firstName: 'Marion' }).status).toBe('meets');
+    expect(check(rule, nightSky).status).toBe('fails');
+    expect(check(rule, interview, noFacts).status).toBe('unknown');
+  });
+});
+
+describe('rules of the seeded grid', () => {
+  it('has one entry per default challenge, each valid', () => {
+    expect(DEFAULT_CHALLENGE_RULES).toHaveLength(DEFAULT_CHALLENGES.length);
+    for (const rule of DEFAULT_CHALLENGE_RULES) {
+      if (rule) expect(ChallengeRule.parse(rule)).toEqual(rule);
+    }
+    expect(DEFAULT_CHALLENGE_RULES.filter(Boolean)).toHaveLength(12);
+  });
+
+  it('reads stored rules back, and anything unreadable as no rule', () => {
+    expect(parseStoredRule(JSON.stringify({ kind: 'birth-year' }))).toEqual({ kind: 'birth-year' });
+    expect(parseStoredRule('{"kind":"nope"}')).toBeNull();
+    expect(parseStoredRule('not json')).toBeNull();
+    expect(parseStoredRule(null)).toBeNull();
+  });
+});
