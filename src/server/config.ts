@@ -18,6 +18,10 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   SQLITE_PATH: z.string().min(1).default('data/bingo.sqlite'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   DATA_DIR: z.string().min(1).default('data'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
@@ -49,6 +53,8 @@ export interface AppConfig {
   port: number;
   appUrl: string;
   database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+  /** Shared state between instances (decision 012); unset, everything stays in-process. */
+  redisUrl: string | undefined;
   dataDir: string;
   authSecret: string;
   smtpUrl: string | undefined;
@@ -112,6 +118,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', path: e.SQLITE_PATH },
+    redisUrl: e.REDIS_URL,
     dataDir: e.DATA_DIR,
     authSecret: e.AUTH_SECRET ?? readOrCreateDevSecret(e.DATA_DIR),
     smtpUrl: e.SMTP_URL,

@@ -4,6 +4,7 @@ import { accountsMigration } from './migrations/001-accounts';
 import { readingMigration } from './migrations/002-reading';
 import { searchAccentsMigration } from './migrations/003-search-accents';
 import { searchPrefixMigration } from './migrations/004-search-prefix';
+import { challengeRulesMigration } from './migrations/007-challenge-rules';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
 function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '002-reading': readingMigration(kind),
     '003-search-accents': searchAccentsMigration(kind),
     '004-search-prefix': searchPrefixMigration(kind),
+    '007-challenge-rules': challengeRulesMigration(kind),
   };
 }
 

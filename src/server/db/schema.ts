@@ -26,6 +26,10 @@ export interface UsersTable {
   bio: string | null;
   avatar: string | null;
   points: Generated<number>;
+  /** Private (issue 11): read only by the birth-year rule, never shown to others. */
+  birthYear: number | null;
+  /** Private (issue 11): read only by the author-first-name rule. */
+  firstName: string | null;
   lastLogin: ColumnType<Date | string | null, string | null | undefined>;
   lastModifiedBy: string | null;
 }
@@ -45,6 +49,13 @@ export interface BooksTable {
   coverUrl: string | null;
   averageRating: number | null;
   ratingsCount: number | null;
+  /** JSON text: categories and provider subjects (issue 11). */
+  subjects: ColumnType<string, string | undefined, string>;
+  firstPublishedYear: number | null;
+  /** ISO 639-1 code of the language the work was first written in. */
+  originalLanguage: string | null;
+  /** Subject, genre and language words search also matches (books/book-facets.ts). */
+  facets: ColumnType<string, string | undefined, string>;
   source: string;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -62,6 +73,8 @@ export interface CellsTable {
   gridId: string;
   position: number;
   challenge: string;
+  /** JSON text of a ChallengeRule (src/lib/challenge-rules.ts); null: free text only. */
+  rule: string | null;
 }
 
 export interface PlacementsTable {
@@ -73,6 +86,8 @@ export interface PlacementsTable {
   bookTitle: string;
   isWildcard: Flag;
   points: number;
+  /** 1: the book met the square's rule, 0: it did not, null: unknown or no rule. */
+  ruleMet: number | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
