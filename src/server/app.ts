@@ -12,11 +12,13 @@ import { MAX_JSON_BODY_BYTES } from '../lib/limits';
 import { messages } from '../lib/messages';
 import type { AppDeps } from './app-deps';
 import { createAuth } from './auth/auth';
+import { createSignInLockout } from './auth/sign-in-lockout';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { createCaptcha } from './captcha/captcha';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { createEventHub } from './events/hub';
+import { hasDotSegment } from './http/dot-segments';
 import { AppError, errorBody } from './http/errors';
 import { rateLimitRule } from './http/rate-limits';
 import { registerSpa } from './http/spa';
@@ -100,7 +102,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
     });
   const trustedOrigins = trustedOriginsFor(config);
+  const lockout = createSignInLockout(database.db);
   const auth = createAuth({
+    lockout,
     database,
     secret: config.authSecret,
     appUrl: config.appUrl,
@@ -152,6 +156,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const attachViewer = decorateViewer(app, auth);
   app.addHook('onRequest', async (request, reply) => {
+    // '.' and '..' segments are refused, so every guard sees the endpoint that answers.
+    if (hasDotSegment(request.url)) {
+      return reply.status(400).send(errorBody('DOT_SEGMENT', messages.generic.badRequest));
+    }
     attachViewer(request);
     // State-changing calls must come from our own pages (CSRF defence in depth with SameSite).
     if (isStateChanging(request.method) && request.url.startsWith('/api/')) {
@@ -197,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(app, {
     auth,
     captcha,
+    lockout,
     appUrl: config.appUrl,
     emailTaken: async (email) =>
       (await database.db

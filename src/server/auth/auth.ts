@@ -4,16 +4,21 @@ import { admin, anonymous, username } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import {
+  ACCOUNT_NAME_MAX,
   LOGIN_MERGE_INTERVAL_MS,
+  PASSWORD_MAX,
   PASSWORD_MIN,
   USERNAME_MAX,
   USERNAME_MIN,
 } from '../../lib/limits';
+import { messages } from '../../lib/messages';
 import { describeWeakPassword } from '../../lib/password';
 import { baseUsernameFromEmail, isValidUsername, withRandomSuffix } from '../../lib/username';
 import type { DatabaseHandle } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/templates';
+import { toPlainText } from '../modules/profile/plain-text';
+import type { SignInLockout } from './sign-in-lockout';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
@@ -26,6 +31,42 @@ export interface AuthOptions {
   secureCookies: boolean;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Failed sign-ins per account; a new password clears them. */
+  lockout: SignInLockout;
+}
+
+/**
+ * Where each better-auth endpoint takes a new password: the policy of SPEC.md section 5 applies
+ * to all of them (only sign-up and reset are reachable over HTTP; the rest guard server code).
+ */
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+  '/set-password': 'newPassword',
+  '/admin/create-user': 'password',
+  '/admin/set-user-password': 'newPassword',
+};
+
+/** Identity fields only our profile rules may change (profile module, src/lib/username.ts). */
+const IDENTITY_FIELDS = ['name', 'username', 'displayUsername', 'image'];
+
+/** The fields of an update better-auth was asked for, wherever the endpoint keeps them. */
+function updatedFields(path: string, body: Record<string, unknown>): string[] {
+  if (path === '/update-user') return Object.keys(body);
+  if (path === '/admin/update-user') {
+    const data = body.data;
+    return data !== null && typeof data === 'object' ? Object.keys(data) : [];
+  }
+  return [];
+}
+
+/** An account name as plain text within its cap; the email's local part when nothing is left. */
+function plainAccountName(name: string | null | undefined, email: string): string {
+  const plain = toPlainText(name ?? '')
+    .slice(0, ACCOUNT_NAME_MAX)
+    .trim();
+  return plain || (email.split('@')[0] ?? '').slice(0, ACCOUNT_NAME_MAX);
 }
 
 /**
@@ -81,13 +122,20 @@ export function createAuth(options: AuthOptions) {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
-      maxPasswordLength: 128,
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
-      sendResetPassword: async ({ user, token }) => {
+      maxPasswordLength: PASSWORD_MAX,
+      sendResetPassword: ({ user, token }) => {
         const link = `${options.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await options.mailer.send(passwordResetMail(user.email, link));
+        // Never awaited: the answer must not wait for the mail server, or its timing would tell
+        // who has an account (SPEC.md section 5 answers both alike). A failure is logged.
+        options.mailer
+          .send(passwordResetMail(user.email, link))
+          .catch((error: unknown) =>
+            options.log.error({ err: error }, 'the password reset mail was not sent'),
+          );
+        return Promise.resolve();
       },
     },
     user: {
@@ -157,15 +205,17 @@ export function createAuth(options: AuthOptions) {
     ],
     hooks: {
       before: createAuthMiddleware((ctx) => {
-        // The password policy of SPEC.md section 5, for new accounts and new passwords alike.
-        const field =
-          ctx.path === '/sign-up/email'
-            ? 'password'
-            : ctx.path === '/reset-password'
-              ? 'newPassword'
-              : null;
-        if (!field) return Promise.resolve();
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // Names change only through the profile's rules (length, characters, uniqueness).
+        if (updatedFields(ctx.path, body).some((field) => IDENTITY_FIELDS.includes(field))) {
+          throw new APIError('BAD_REQUEST', {
+            message: messages.generic.badRequest,
+            code: 'IDENTITY_FIELD',
+          });
+        }
+        // The password policy of SPEC.md section 5, for new accounts and new passwords alike.
+        const field = NEW_PASSWORD_FIELDS[ctx.path];
+        if (!field) return Promise.resolve();
         const weakness = describeWeakPassword(typeof body[field] === 'string' ? body[field] : '');
         if (weakness)
           throw new APIError('BAD_REQUEST', { message: weakness, code: 'WEAK_PASSWORD' });
@@ -178,8 +228,15 @@ export function createAuth(options: AuthOptions) {
           before: async (user) => {
             const record = user as typeof user & { isAnonymous?: boolean | null };
             if (record.isAnonymous) return { data: { ...user, role: 'guest' } };
-            const name = await generateUsername(database, user.email);
-            return { data: { ...user, username: name.toLowerCase(), displayUsername: name } };
+            const username = await generateUsername(database, user.email);
+            return {
+              data: {
+                ...user,
+                name: plainAccountName(user.name, user.email),
+                username: username.toLowerCase(),
+                displayUsername: username,
+              },
+            };
           },
           after: async (user) => {
             // The admin plugin writes its default role after our hook; guests stay guests.
@@ -191,6 +248,20 @@ export function createAuth(options: AuthOptions) {
                 .where('id', '=', user.id)
                 .execute();
             }
+          },
+        },
+      },
+      account: {
+        update: {
+          after: async (account) => {
+            // A new password (reset) lifts a sign-in lock on the account.
+            if (!account.password) return;
+            const owner = await database.db
+              .selectFrom('users')
+              .select('email')
+              .where('id', '=', account.userId)
+              .executeTakeFirst();
+            if (owner) await options.lockout.clear(owner.email);
           },
         },
       },

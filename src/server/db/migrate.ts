@@ -5,6 +5,7 @@ import { readingMigration } from './migrations/002-reading';
 import { searchAccentsMigration } from './migrations/003-search-accents';
 import { searchPrefixMigration } from './migrations/004-search-prefix';
 import { challengeRulesMigration } from './migrations/007-challenge-rules';
+import { signInFailuresMigration } from './migrations/005-sign-in-failures';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
 function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '003-search-accents': searchAccentsMigration(kind),
     '004-search-prefix': searchPrefixMigration(kind),
     '007-challenge-rules': challengeRulesMigration(kind),
+    '005-sign-in-failures': signInFailuresMigration(kind),
   };
 }
 

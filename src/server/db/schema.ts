@@ -148,6 +148,14 @@ export interface CaptchaSolutionsTable {
   expiresAt: Timestamp;
 }
 
+/** Failed sign-ins against one (normalised) email, from any address (migration 005). */
+export interface SignInFailuresTable {
+  email: string;
+  failures: number;
+  lastFailureAt: Timestamp;
+  lockedUntil: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   users: UsersTable;
   books: BooksTable;
@@ -160,6 +168,7 @@ export interface Database {
   wantToRead: WantToReadTable;
   settings: SettingsTable;
   captchaSolutions: CaptchaSolutionsTable;
+  signInFailures: SignInFailuresTable;
 }
 
 /** Reads a timestamp column the same way on both databases. */
