@@ -4,21 +4,47 @@ import { createPortal } from 'react-dom';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/**
+ * Open dialogs, newest last. A dialog may open over another (a confirmation over a form):
+ * only the top one answers Escape and keeps Tab inside itself.
+ */
+const openDialogs: symbol[] = [];
+
 interface ModalProps {
   title: string;
+  /** Asked to close: the close button at the top, Escape and the backdrop all call it. */
   onClose: () => void;
   children: ReactNode;
-  /** Buttons and links under the body. */
+  /** Buttons and links under the body; they stay in view while the body scrolls. */
   footer?: ReactNode;
+  /** 'alertdialog' for a question that must be answered (a confirmation). */
+  role?: 'dialog' | 'alertdialog';
+}
+
+function CloseIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path
+        d="M6 6l12 12M18 6L6 18"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        fill="none"
+      />
+    </svg>
+  );
 }
 
 /**
- * An accessible dialog: focus moves in on open, Tab and Shift+Tab stay inside, Escape and the
- * backdrop close it, and focus returns to whatever opened it. Render it only while it is open.
+ * An accessible dialog: a title bar with a Close button, a body that scrolls on its own and a
+ * footer that stays in view. Focus moves to the first control of the body on open, Tab and
+ * Shift+Tab stay inside, Escape and the backdrop close it, and focus returns to whatever opened
+ * it. On a phone it is a sheet along the bottom of the screen. Render it only while it is open.
  */
-export function Modal({ title, onClose, children, footer }: ModalProps) {
+export function Modal({ title, onClose, children, footer, role = 'dialog' }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
 
   useEffect(() => {
@@ -26,12 +52,17 @@ export function Modal({ title, onClose, children, footer }: ModalProps) {
   }, [onClose]);
 
   useEffect(() => {
+    const self = Symbol('dialog');
+    openDialogs.push(self);
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE) ??
+      dialog?.querySelector<HTMLElement>(`.modal__footer :is(${FOCUSABLE})`);
     (first ?? dialog)?.focus();
 
     const handleKeyDown = (event: KeyboardEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== self) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current();
@@ -56,7 +87,9 @@ export function Modal({ title, onClose, children, footer }: ModalProps) {
     document.addEventListener('keydown', handleKeyDown);
     return () => {
       document.removeEventListener('keydown', handleKeyDown);
-      opener?.focus();
+      openDialogs.splice(openDialogs.indexOf(self), 1);
+      // The opener may have gone (a square re-rendered): focus it only while it is still shown.
+      if (opener?.isConnected) opener.focus();
     };
   }, []);
 
@@ -70,15 +103,22 @@ export function Modal({ title, onClose, children, footer }: ModalProps) {
       <div
         ref={dialogRef}
         className="modal"
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
       >
-        <h2 id={titleId} className="modal__title">
-          {title}
-        </h2>
-        <div className="modal__body">{children}</div>
+        <div className="modal__header">
+          <h2 id={titleId} className="modal__title">
+            {title}
+          </h2>
+          <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </div>
+        <div ref={bodyRef} className="modal__body">
+          {children}
+        </div>
         {footer ? <div className="modal__footer">{footer}</div> : null}
       </div>
     </div>,

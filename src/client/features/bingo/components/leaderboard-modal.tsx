@@ -83,15 +83,7 @@ function LeaderboardList({ scope }: { scope: LeaderboardScope }) {
  */
 export function LeaderboardModal({ onClose }: { onClose: () => void }) {
   return (
-    <Modal
-      title="Leaderboard"
-      onClose={onClose}
-      footer={
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Close
-        </button>
-      }
-    >
+    <Modal title="Leaderboard" onClose={onClose}>
       <Tabs
         label="Leaderboards"
         tabs={TABS.map((tab) => ({

@@ -58,15 +58,7 @@ export function SearchModal({ challenge, onClose, onChoose, isPlacing }: SearchM
   const status = books && !search.isPending ? resultCountText(books.length) : '';
 
   return (
-    <Modal
-      title={challenge}
-      onClose={onClose}
-      footer={
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Close
-        </button>
-      }
-    >
+    <Modal title={challenge} onClose={onClose}>
       <form className="book-search" role="search" noValidate onSubmit={handleSubmit}>
         <TextField
           className="book-search__field"
