@@ -19,9 +19,10 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { createEventHub } from './events/hub';
 import { hasDotSegment } from './http/dot-segments';
+import { registerCompression, type PrecompressedBody } from './http/compression';
 import { AppError, errorBody } from './http/errors';
 import { rateLimitRule } from './http/rate-limits';
-import { registerSpa } from './http/spa';
+import { registerSpa, sendSpaIndex } from './http/spa';
 import { decorateViewer } from './http/viewer';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
@@ -46,7 +47,7 @@ import { registerUserRoutes } from './modules/users/users.routes';
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    spaIndexHtml?: string;
+    spaIndex?: PrecompressedBody;
   }
 }
 
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     hsts: config.env === 'production',
   });
+  await registerCompression(app);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -242,11 +244,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPostRoutes(app, deps);
   await registerSpa(app, { staticDir: config.staticDir, supportEmail: config.supportEmail });
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api') && app.spaIndexHtml) {
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(app.spaIndexHtml);
+    if (request.method === 'GET' && !request.url.startsWith('/api') && app.spaIndex) {
+      return sendSpaIndex(request, reply, app.spaIndex);
     }
     return reply.status(404).send(errorBody('NOT_FOUND', messages.generic.notFound));
   });

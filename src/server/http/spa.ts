@@ -1,16 +1,28 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { precompressBody, sendPrecompressed, type PrecompressedBody } from './compression';
 
 function escapeAttribute(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Sends the app's page (index.html, support address filled in), compressed, never cached stale. */
+export function sendSpaIndex(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: PrecompressedBody,
+): FastifyReply {
+  void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+  return sendPrecompressed(request, reply, page);
+}
+
 /**
- * Serves the built React app: hashed assets with a long cache, and index.html (with the
- * support address filled in) for every other GET outside /api, so deep links work.
- * Returns false when there is no build to serve.
+ * Serves the built React app: hashed assets with a long cache, sent as the build pre-compressed
+ * them (name.br, name.gz), and index.html (with the support address filled in, compressed once
+ * here) for every other GET outside /api, so deep links work. Returns false when there is no
+ * build to serve.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -24,19 +36,22 @@ export async function registerSpa(
     escapeAttribute(options.supportEmail),
   );
 
+  const page = precompressBody(indexHtml);
+
   await app.register(fastifyStatic, {
     root,
     index: false,
     wildcard: true,
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         void res.header('cache-control', 'public, max-age=31536000, immutable');
       }
     },
   });
-  app.get('/index.html', { schema: { hide: true } }, (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+  app.get('/index.html', { schema: { hide: true } }, (request, reply) =>
+    sendSpaIndex(request, reply, page),
   );
-  app.decorate('spaIndexHtml', indexHtml);
+  app.decorate('spaIndex', page);
   return true;
 }
