@@ -4,6 +4,8 @@ import type { Captcha } from './captcha/captcha';
 import type { DatabaseHandle } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { BooksService } from './modules/books/books.service';
+import type { MessageBus } from './shared/bus';
+import type { SharedRedis } from './shared/redis';
 
 /** What the modules are built from; app.ts makes one per app. */
 export interface AppDeps {
@@ -14,4 +16,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** One books service for the app, so every feature shares its providers and cache. */
   books: BooksService;
+  /** Live updates and session revocations; through Redis between instances when REDIS_URL is set. */
+  bus: MessageBus;
+  /** The shared Redis (REDIS_URL), for state every instance sees; undefined on one instance. */
+  redis: SharedRedis | undefined;
 }

@@ -21,6 +21,7 @@ import { createEventHub } from './events/hub';
 import { hasDotSegment } from './http/dot-segments';
 import { registerCompression, type PrecompressedBody } from './http/compression';
 import { AppError, errorBody } from './http/errors';
+import { sharedRateLimitStore } from './http/rate-limit-store';
 import { rateLimitRule } from './http/rate-limits';
 import { registerSpa, sendSpaIndex } from './http/spa';
 import { decorateViewer } from './http/viewer';
@@ -43,6 +44,9 @@ import { registerRecommendationRoutes } from './modules/recommendations/recommen
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { createLocalBus } from './shared/bus';
+import { openSharedRedis } from './shared/redis';
+import { createRedisBus } from './shared/redis-bus';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,7 +120,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const captcha = createCaptcha(database.db, config.authSecret, config.captchaCost);
   const books = createBooksService({ database, config, log: app.log });
-  const deps: AppDeps = { config, database, auth, captcha, mailer, books };
+  // Shared state between instances (decision 012): Redis when REDIS_URL is set, else in-process.
+  const redis = config.redisUrl ? openSharedRedis(config.redisUrl, app.log) : undefined;
+  const bus = redis ? createRedisBus(redis) : createLocalBus();
+  app.addHook('onClose', async () => {
+    await bus.close();
+    await redis?.close();
+  });
+  // Serve once Redis is up, so the first requests already share; a Redis that is away at
+  // start-up delays the start by 2 s at most, then the app runs per instance until it is back.
+  if (redis) app.addHook('onReady', async () => void (await redis.whenReady(2000)));
+  const deps: AppDeps = { config, database, auth, captcha, mailer, books, bus, redis };
   app.decorate('deps', deps);
 
   const imageHosts = [
@@ -143,7 +157,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: config.env === 'production',
   });
   await registerCompression(app);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { store: sharedRateLimitStore(redis) } : {}),
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -231,7 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSettingsRoutes(app, deps);
   registerGridRoutes(app, deps);
   registerAdminRoutes(app, deps);
-  const liveEvents = createEventHub();
+  const liveEvents = createEventHub(bus);
   registerEventRoutes(app, liveEvents);
   registerBookRoutes(app, deps);
   registerBingoRoutes(app, deps, liveEvents);

@@ -190,6 +190,11 @@ describe('Google Books', () => {
       averageRating: 4.5,
       ratingsCount: 1200,
       source: 'google',
+      // Issue 11: categories are the subjects; Google's date is the edition's, not the work's.
+      subjects: JSON.stringify(['Fiction', 'Fantasy']),
+      firstPublishedYear: null,
+      originalLanguage: null,
+      facets: expect.stringContaining('fantasy') as string,
     });
     expect(await storedBook(HITCHHIKER.isbn13)).toMatchObject({ isbn10: HITCHHIKER.isbn10 });
     const titles = await t.app.deps.database.db
@@ -303,10 +308,15 @@ describe('Open Library', () => {
     expect(await storedBook('9780261102385')).toMatchObject({
       isbn10: '0261102389',
       source: 'openlibrary',
-      language: 'eng',
+      // Issue 11: Open Library's three-letter language as ISO 639-1, its subjects, and the
+      // work's first publication year.
+      language: 'en',
       pageCount: 1193,
       publisher: 'Allen & Unwin',
       categories: JSON.stringify(['Fantasy fiction', 'Middle Earth']),
+      subjects: JSON.stringify(['Fantasy fiction', 'Middle Earth']),
+      firstPublishedYear: 1954,
+      originalLanguage: null,
     });
   });
 

@@ -296,6 +296,37 @@ describe('the demo catalogue', () => {
     expect(JSON.parse(row.categories)).toEqual(['Fantasy', 'Classics']);
   });
 
+  it('stores subjects, first publication year and original language (issue 11)', async () => {
+    await loadDemoCatalogue(t.app.deps.database);
+    const solitude = await stored('9780060883287');
+    expect(solitude).toMatchObject({
+      title: 'One Hundred Years of Solitude',
+      firstPublishedYear: 1967,
+      language: 'en',
+      originalLanguage: 'es',
+    });
+    expect(JSON.parse(solitude.subjects)).toEqual(['Fiction', 'Classics', 'Magical Realism']);
+    expect(solitude.facets).toContain('Spanish');
+    // A collection assembled later keeps its first publication year unknown.
+    const raven = await t.app.deps.database.db
+      .selectFrom('books')
+      .select('firstPublishedYear')
+      .where('title', '=', 'The Raven and Other Favorite Poems')
+      .executeTakeFirstOrThrow();
+    expect(raven.firstPublishedYear).toBeNull();
+  });
+
+  it('fills the new facts into a catalogue loaded before they existed', async () => {
+    const isbn = '9780060883287';
+    await t.app.deps.database.db
+      .updateTable('books')
+      .set({ originalLanguage: null, firstPublishedYear: null })
+      .where('isbn', '=', isbn)
+      .execute();
+    await loadDemoCatalogue(t.app.deps.database);
+    expect(await stored(isbn)).toMatchObject({ firstPublishedYear: 1967, originalLanguage: 'es' });
+  });
+
   it("falls back to 'General' and 'Unknown', and joins several authors", async () => {
     const isbn = syntheticIsbn(901);
     await loadCatalogueEntries(t.app.deps.database, [

@@ -24,6 +24,12 @@ export interface NormalisedBook {
   averageRating: number | null;
   ratingsCount: number | null;
   source: BookSource;
+  /** Categories and provider subjects ("Poetry", "Juvenile Fiction / Fantasy"); issue 11. */
+  subjects?: string[];
+  /** The work's first publication year, not this edition's, where known. */
+  firstPublishedYear?: number | null;
+  /** ISO 639-1 code of the language the work was first written in, where known. */
+  originalLanguage?: string | null;
 }
 
 export const UNKNOWN_AUTHOR = 'Unknown';
@@ -51,6 +57,15 @@ export function cleanCategories(categories: readonly unknown[] | undefined | nul
 
 export function genreOf(categories: readonly string[]): string {
   return categories[0] ?? DEFAULT_GENRE;
+}
+
+/** A plausible publication year (a positive integer no later than next year), or null. */
+export function yearOrNull(value: unknown): number | null {
+  const year = typeof value === 'string' ? Number(value) : value;
+  const latest = new Date().getUTCFullYear() + 1;
+  return typeof year === 'number' && Number.isInteger(year) && year > 0 && year <= latest
+    ? year
+    : null;
 }
 
 /** A cover address the page can load: http upgraded to https, anything else dropped. */

@@ -7,8 +7,10 @@ interface CatalogueBook {
   title: string;
   authors: string[];
   year: number;
+  firstPublished?: number;
   pages: number;
   language: string;
+  originalLanguage: string;
   categories: string[];
   publisher: string;
   description: string;
@@ -20,11 +22,14 @@ const EXPECTED_KEYS = [
   'description',
   'isbn13',
   'language',
+  'originalLanguage',
   'pages',
   'publisher',
   'title',
   'year',
 ];
+/** Left out where the work's first publication year is not certain (issue 11). */
+const OPTIONAL_KEYS = ['firstPublished'];
 
 const books = catalogue as unknown as CatalogueBook[];
 
@@ -51,7 +56,18 @@ describe('demo catalogue', () => {
   it('has exactly the expected fields with the right types on every book', () => {
     for (const book of books) {
       const label = `${book.isbn13} ${book.title}`;
-      expect(Object.keys(book).sort(), label).toEqual(EXPECTED_KEYS);
+      expect(
+        Object.keys(book)
+          .filter((key) => !OPTIONAL_KEYS.includes(key))
+          .sort(),
+        label,
+      ).toEqual(EXPECTED_KEYS);
+      expect(book.originalLanguage, label).toMatch(/^[a-z]{2}$/);
+      if (book.firstPublished !== undefined) {
+        expect(Number.isInteger(book.firstPublished), label).toBe(true);
+        // A work is first published no later than any edition of it.
+        expect(book.firstPublished, label).toBeLessThanOrEqual(book.year);
+      }
       expect(typeof book.isbn13, label).toBe('string');
       expect(typeof book.title === 'string' && book.title.trim().length > 0, label).toBe(true);
       expect(isNonEmptyStringArray(book.authors), label).toBe(true);
@@ -94,6 +110,42 @@ describe('demo catalogue', () => {
       expect(book.year, label).toBeLessThanOrEqual(2026);
       expect(book.pages, label).toBeGreaterThan(0);
     }
+  });
+
+  describe('original languages and first publication years (issue 11)', () => {
+    const byTitle = (title: string) => books.filter((book) => book.title === title);
+
+    it.each([
+      ['One Hundred Years of Solitude', 'es', 'en', 1967],
+      ['Cien años de soledad', 'es', 'es', 1967],
+      ['Don Quixote', 'es', 'en', 1605],
+      ['The Little Prince', 'fr', 'en', 1943],
+      ['The Diary of a Young Girl', 'nl', 'en', 1947],
+      ['Norwegian Wood', 'ja', 'en', 1987],
+      ['Sapiens', 'he', 'en', 2011],
+      ['The Rainbow Fish', 'de', 'en', 1992],
+      ['Harry Potter y la piedra filosofal', 'en', 'es', 1997],
+      ['Pride and Prejudice', 'en', 'en', 1813],
+    ])(
+      '%s: written in %s, this edition in %s, first published %i',
+      (title, original, language, year) => {
+        const [book] = byTitle(title);
+        expect(book?.originalLanguage).toBe(original);
+        expect(book?.language).toBe(language);
+        expect(book?.firstPublished).toBe(year);
+      },
+    );
+
+    it('leaves the year unknown where a collection was assembled later', () => {
+      expect(byTitle('The Raven and Other Favorite Poems')[0]?.firstPublished).toBeUndefined();
+      expect(byTitle('Selected Poems')[0]?.firstPublished).toBeUndefined();
+    });
+
+    it('has at least 10 English editions translated from Spanish', () => {
+      expect(
+        count((book) => book.originalLanguage === 'es' && book.language !== 'es'),
+      ).toBeGreaterThanOrEqual(10);
+    });
   });
 
   describe('challenge buckets have at least 10 books each', () => {

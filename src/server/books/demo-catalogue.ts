@@ -12,8 +12,10 @@ import {
   joinAuthors,
   normalisePublishedDate,
   positiveIntOrNull,
+  yearOrNull,
   type NormalisedBook,
 } from './book-record';
+import { normaliseLanguage } from './book-facets';
 
 /** The bundled catalogue the local search answers from, offline included. */
 export const DEMO_CATALOGUE_FILE = fileURLToPath(
@@ -26,8 +28,12 @@ export const DemoCatalogueEntry = z.object({
   title: z.string().trim().min(1),
   authors: z.array(z.string()),
   year: z.number().int().nullable().optional(),
+  /** The work's first publication year; left out where not certain (issue 11). */
+  firstPublished: z.number().int().nullable().optional(),
   pages: z.number().int().nullable().optional(),
   language: z.string().nullable().optional(),
+  /** The language the work was first written in (ISO 639-1). */
+  originalLanguage: z.string().nullable().optional(),
   categories: z.array(z.string()).default([]),
   publisher: z.string().nullable().optional(),
   description: z.string().nullable().optional(),
@@ -52,6 +58,9 @@ function toBook(entry: z.output<typeof DemoCatalogueEntry>): NormalisedBook & { 
     averageRating: null,
     ratingsCount: null,
     source: 'demo',
+    subjects: categories,
+    firstPublishedYear: yearOrNull(entry.firstPublished),
+    originalLanguage: normaliseLanguage(entry.originalLanguage),
   };
 }
 
@@ -82,7 +91,10 @@ export async function loadCatalogueEntries(
     books.push(toBook(parsed.data));
   }
   const repository = createBooksRepository(database.db, database.kind);
-  return { inserted: await repository.insertMissing(books), invalid };
+  const inserted = await repository.insertMissing(books);
+  // A catalogue loaded before migration 007 lacks the facts issue 11 added: fill them in once.
+  await repository.fillMissingDemoFacts(books);
+  return { inserted, invalid };
 }
 
 /** Loads demo-catalogue.json when it is there; a missing file loads nothing. */

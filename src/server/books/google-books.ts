@@ -11,6 +11,7 @@ import {
   toHttpsUrl,
   type NormalisedBook,
 } from './book-record';
+import { MAX_SUBJECTS, normaliseLanguage } from './book-facets';
 import { fetchProviderBooks, type BookProvider, type ProviderQuery } from './provider';
 
 /** Google Books caps maxResults at 40. */
@@ -64,11 +65,16 @@ export function normaliseGoogleVolume(volumeInfo: unknown): NormalisedBook | nul
     publisher: cleanText(info.publisher),
     publishedDate: normalisePublishedDate(info.publishedDate),
     pageCount: positiveIntOrNull(info.pageCount),
-    language: cleanText(info.language),
+    language: normaliseLanguage(cleanText(info.language)),
     coverUrl: toHttpsUrl(info.imageLinks?.thumbnail ?? info.imageLinks?.smallThumbnail),
     averageRating: numberOrNull(info.averageRating),
     ratingsCount: positiveIntOrNull(info.ratingsCount),
     source: 'google',
+    // Google's categories are BISAC subjects ("Juvenile Fiction / Fantasy & Magic"); its
+    // publishedDate is the edition's, so the first publication year stays unknown.
+    subjects: cleanCategories(info.categories).slice(0, MAX_SUBJECTS),
+    firstPublishedYear: null,
+    originalLanguage: null,
   };
 }
 

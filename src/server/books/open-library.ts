@@ -7,8 +7,10 @@ import {
   normalisePublishedDate,
   pickIsbns,
   positiveIntOrNull,
+  yearOrNull,
   type NormalisedBook,
 } from './book-record';
+import { MAX_SUBJECTS, normaliseLanguage } from './book-facets';
 import { fetchProviderBooks, type BookProvider, type ProviderQuery } from './provider';
 
 const OPEN_LIBRARY_MAX_RESULTS = 40;
@@ -62,11 +64,19 @@ export function normaliseOpenLibraryDoc(doc: unknown): NormalisedBook | null {
     publisher: cleanText(d.publisher?.[0]),
     publishedDate: normalisePublishedDate(d.first_publish_year),
     pageCount: positiveIntOrNull(d.number_of_pages_median),
-    language: cleanText(d.language?.[0]),
+    language: normaliseLanguage(cleanText(d.language?.[0])),
     coverUrl: coverId ? `${COVERS_URL}/${coverId}-M.jpg` : null,
     averageRating: null,
     ratingsCount: null,
     source: 'openlibrary',
+    // A work's subjects and first_publish_year; its language list mixes editions, so the
+    // original language stays unknown.
+    subjects: (d.subject ?? [])
+      .map(cleanText)
+      .filter((s): s is string => s !== null)
+      .slice(0, MAX_SUBJECTS),
+    firstPublishedYear: yearOrNull(d.first_publish_year),
+    originalLanguage: null,
   };
 }
 

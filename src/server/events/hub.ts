@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { createLocalBus, type MessageBus } from '../shared/bus';
 
 /** What a live connection is told (SPEC.md section 2: points counter and leaderboards). */
 export type LiveEvent = { type: 'points'; totalPoints: number } | { type: 'leaderboard' };
@@ -16,24 +17,51 @@ export interface EventHub {
   closeAll(): void;
 }
 
+/** Bus channels of live updates (decision 012): every instance hears every placement. */
+export const LIVE_CHANNELS = { points: 'live:points', leaderboard: 'live:leaderboard' } as const;
+
+function parsePoints(message: string): { userId: string; totalPoints: number } | null {
+  try {
+    const parsed = JSON.parse(message) as { userId?: unknown; totalPoints?: unknown };
+    return typeof parsed.userId === 'string' && typeof parsed.totalPoints === 'number'
+      ? { userId: parsed.userId, totalPoints: parsed.totalPoints }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The in-process live-update hub: one EventEmitter per app, so it reaches the connections of
- * this instance only. Scale-out plan (DESIGN.md): with REDIS_URL set, publish through Redis
- * pub/sub and let each instance's hub deliver to its own connections.
+ * The live-update hub of one instance. Publishing goes through the message bus, so with
+ * REDIS_URL set a placement on any instance reaches the connections of every instance; each
+ * hub delivers what the bus brings to the connections open on its own instance.
  */
-export function createEventHub(): EventHub {
+export function createEventHub(bus: MessageBus = createLocalBus()): EventHub {
   const emitter = new EventEmitter();
   // One listener per open connection; the count is bounded by connectionsOf checks.
   emitter.setMaxListeners(0);
   const perUser = new Map<string, number>();
   const pointsChannel = (userId: string) => `points:${userId}`;
+  const fromBus = [
+    bus.subscribe(LIVE_CHANNELS.points, (message) => {
+      const points = parsePoints(message);
+      if (!points) return;
+      emitter.emit(pointsChannel(points.userId), {
+        type: 'points',
+        totalPoints: points.totalPoints,
+      } satisfies LiveEvent);
+    }),
+    bus.subscribe(LIVE_CHANNELS.leaderboard, () => {
+      emitter.emit('leaderboard', { type: 'leaderboard' } satisfies LiveEvent);
+    }),
+  ];
 
   return {
     publishPoints(userId, totalPoints) {
-      emitter.emit(pointsChannel(userId), { type: 'points', totalPoints } satisfies LiveEvent);
+      bus.publish(LIVE_CHANNELS.points, JSON.stringify({ userId, totalPoints }));
     },
     publishLeaderboardChanged() {
-      emitter.emit('leaderboard', { type: 'leaderboard' } satisfies LiveEvent);
+      bus.publish(LIVE_CHANNELS.leaderboard, '');
     },
     subscribe(userId, listener, onClose) {
       emitter.on(pointsChannel(userId), listener);
@@ -56,6 +84,7 @@ export function createEventHub(): EventHub {
       return perUser.get(userId) ?? 0;
     },
     closeAll() {
+      for (const unsubscribe of fromBus) unsubscribe();
       emitter.emit('close');
     },
   };

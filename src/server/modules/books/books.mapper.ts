@@ -36,6 +36,9 @@ export function toBook(row: BookRow): NormalisedBook {
     averageRating: storedNumberOrNull(row.averageRating),
     ratingsCount: storedNumberOrNull(row.ratingsCount),
     source: row.source as BookSource,
+    subjects: parseStoredCategories(row.subjects),
+    firstPublishedYear: storedNumberOrNull(row.firstPublishedYear),
+    originalLanguage: row.originalLanguage,
   };
 }
 

@@ -4,6 +4,7 @@ import type { DatabaseKind } from '../../db/database';
 import type { BooksTable, Database } from '../../db/schema';
 import { DEFAULT_GENRE, UNKNOWN_AUTHOR, type NormalisedBook } from '../../books/book-record';
 import { searchTerms, toFts5Query, toTsQuery } from '../../books/search-terms';
+import { bookFacets } from '../../books/book-facets';
 import { toBook } from './books.mapper';
 
 const BOOK_COLUMNS = [
@@ -22,18 +23,25 @@ const BOOK_COLUMNS = [
   'averageRating',
   'ratingsCount',
   'source',
+  'subjects',
+  'firstPublishedYear',
+  'originalLanguage',
 ] as const;
 
 /** The numeric catalogue columns, which a driver may hand back as text. */
-type NumericColumn = 'pageCount' | 'averageRating' | 'ratingsCount';
+type NumericColumn = 'pageCount' | 'averageRating' | 'ratingsCount' | 'firstPublishedYear';
 
 /** A catalogue row as read back: every column but the timestamps; categories are JSON text. */
-export type BookRow = Omit<Selectable<BooksTable>, 'createdAt' | 'updatedAt' | NumericColumn> &
+export type BookRow = Omit<
+  Selectable<BooksTable>,
+  'createdAt' | 'updatedAt' | 'facets' | NumericColumn
+> &
   Record<NumericColumn, number | string | null>;
 
 /** A book with an ISBN as a row to insert. */
 export function toBookInsert(book: NormalisedBook & { isbn: string }): Insertable<BooksTable> {
   const now = new Date().toISOString();
+  const subjects = book.subjects ?? book.categories;
   return {
     isbn: book.isbn,
     isbn10: book.isbn10,
@@ -50,6 +58,14 @@ export function toBookInsert(book: NormalisedBook & { isbn: string }): Insertabl
     averageRating: book.averageRating,
     ratingsCount: book.ratingsCount,
     source: book.source,
+    subjects: JSON.stringify(subjects),
+    firstPublishedYear: book.firstPublishedYear ?? null,
+    originalLanguage: book.originalLanguage ?? null,
+    facets: bookFacets({
+      subjects,
+      language: book.language,
+      originalLanguage: book.originalLanguage ?? null,
+    }),
     createdAt: now,
     updatedAt: now,
   };
@@ -58,12 +74,14 @@ export function toBookInsert(book: NormalisedBook & { isbn: string }): Insertabl
 /** Rows per insert statement; keeps SQLite under its bound-parameter limit. */
 const INSERT_CHUNK = 50;
 
-// Title words weigh most, then authors, then the ISBNs.
-const SCORE = sql`bm25(books_fts, 10.0, 5.0, 1.0, 1.0)`;
+// Title words weigh most, then authors, then the ISBNs; subject, genre and language words
+// (facets, issue 11) so little that a title or author hit always ranks above them.
+const SCORE = sql`bm25(books_fts, 10.0, 5.0, 1.0, 1.0, 0.01)`;
 
 const BOOK_SELECT = sql`b.isbn, b.isbn10, b.title, b.authors, b.genre, b.categories,
   b.description, b.publisher, b.published_date, b.page_count, b.language, b.cover_url,
-  b.average_rating, b.ratings_count, b.source`;
+  b.average_rating, b.ratings_count, b.source, b.subjects, b.first_published_year,
+  b.original_language`;
 
 /**
  * The best `limit` matches by score, then title, then ISBN. FTS5 scores every match once into
@@ -129,6 +147,36 @@ export function createBooksRepository(db: Kysely<Database>, kind: DatabaseKind) 
         .select(['title', 'authors'])
         .where('isbn', '=', isbn)
         .executeTakeFirst();
+    },
+
+    /**
+     * Writes subjects, first publication year, original language and facets onto demo rows
+     * stored without them (loaded before migration 007); costs one query when none lack them.
+     */
+    async fillMissingDemoFacts(books: readonly (NormalisedBook & { isbn: string })[]) {
+      const lacking = await db
+        .selectFrom('books')
+        .select('isbn')
+        .where('source', '=', 'demo')
+        .where('originalLanguage', 'is', null)
+        .execute();
+      if (lacking.length === 0) return;
+      const wanted = new Set(lacking.map((row) => row.isbn));
+      for (const book of books) {
+        if (!wanted.has(book.isbn)) continue;
+        const row = toBookInsert(book);
+        await db
+          .updateTable('books')
+          .set({
+            subjects: row.subjects,
+            firstPublishedYear: row.firstPublishedYear,
+            originalLanguage: row.originalLanguage,
+            facets: row.facets,
+          })
+          .where('isbn', '=', book.isbn)
+          .where('source', '=', 'demo')
+          .execute();
+      }
     },
 
     /** Caches books; one already stored (demo or earlier hit) is kept as it is. */

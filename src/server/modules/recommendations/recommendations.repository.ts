@@ -19,7 +19,10 @@ const CANDIDATE_COLUMNS = [
 ] as const;
 
 /** A catalogue book as the recommendation queries read it (numbers may come back as text). */
-export type CandidateRow = Omit<BookRow, 'isbn10' | 'publisher' | 'source'>;
+export type CandidateRow = Omit<
+  BookRow,
+  'isbn10' | 'publisher' | 'source' | 'subjects' | 'firstPublishedYear' | 'originalLanguage'
+>;
 
 /** `%text%` for LIKE, with LIKE's own wildcards in `text` escaped by a backslash. */
 function containsPattern(text: string): string {

@@ -18,6 +18,7 @@ import { readingRateLimit } from '../../http/rate-limit-rules';
 import { MINUTE_MS, rateLimitRule } from '../../http/rate-limits';
 import type { Viewer } from '../../http/viewer';
 import { createRecommendationsService, RefillThrottledError } from './recommendations.service';
+import { createRecommendationState } from './shared-recommendation-sessions';
 
 /**
  * Per-reader limits beside the refill throttle. Swipes animate for 300 ms, so two a second is
@@ -47,6 +48,7 @@ export function registerRecommendationRoutes(app: FastifyInstance, deps: AppDeps
     database: deps.database,
     books: deps.books,
     log: app.log,
+    ...createRecommendationState(deps.redis),
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['recommendations'];

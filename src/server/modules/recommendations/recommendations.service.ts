@@ -29,7 +29,12 @@ import type { Viewer } from '../../http/viewer';
 import { coverUrlOf } from '../books/books.mapper';
 import type { BooksService } from '../books/books.service';
 import { createLibraryService } from '../library/library.service';
-import { createRecommendationSessionStore, createRefillThrottle } from './recommendation-sessions';
+import {
+  createRecommendationSessionStore,
+  createRefillThrottle,
+  type RecommendationSessionStore,
+  type RefillThrottle,
+} from './recommendation-sessions';
 import { createRecommendationSource, type CandidateBook } from './recommendation-source';
 import { createRecommendationsRepository } from './recommendations.repository';
 
@@ -73,20 +78,23 @@ function stateOf(finishedCount: number): RecommendationState {
 /**
  * The recommendation page (SPEC.md sections 2, 4, 5 and 9): onboarding with favourites, then
  * batches of cards built on the server from the reader's finished books, and swipes. What a
- * session liked, disliked and saw is kept per sign-in session (recommendation-sessions.ts).
+ * session liked, disliked and saw is kept per sign-in session (recommendation-sessions.ts), in
+ * memory or, with REDIS_URL set, in Redis (shared-recommendation-sessions.ts).
  */
 export function createRecommendationsService(deps: {
   database: DatabaseHandle;
   books: BooksService;
   log: FastifyBaseLogger;
   random?: RandomSource;
+  sessions?: RecommendationSessionStore;
+  throttle?: RefillThrottle;
 }) {
   const random = deps.random ?? Math.random;
   const repository = createRecommendationsRepository(deps.database.db, deps.database.kind);
   const { books } = deps;
   const library = createLibraryService(deps.database);
-  const sessions = createRecommendationSessionStore();
-  const throttle = createRefillThrottle();
+  const sessions = deps.sessions ?? createRecommendationSessionStore();
+  const throttle = deps.throttle ?? createRefillThrottle();
   const source = createRecommendationSource({
     repository,
     providers: books.remoteProviders,
@@ -126,12 +134,12 @@ export function createRecommendationsService(deps: {
      * than 5 s after the reader's last refill, or past 10 in a minute.
      */
     async nextBatch(viewer: Viewer, sessionId: string): Promise<RecommendationQueueResponse> {
-      const decision = throttle.take(viewer.id);
+      const decision = await throttle.take(viewer.id);
       if (!decision.allowed) {
         throw new RefillThrottledError(decision.remaining, decision.retryAfterMs);
       }
-      const session = sessions.get(viewer.id, sessionId);
-      const [history, wantToRead] = await Promise.all([
+      const [session, history, wantToRead] = await Promise.all([
+        sessions.read(viewer.id, sessionId),
         repository.listHistory(viewer.id),
         repository.listWantToReadIsbns(viewer.id),
       ]);
@@ -166,7 +174,9 @@ export function createRecommendationsService(deps: {
       const batch = pickBatch(filtered, random).filter(
         (book): book is CandidateBook & { isbn: string } => book.isbn !== null,
       );
-      for (const book of batch) session.seenIsbns.add(book.isbn);
+      if (batch.length > 0) {
+        await sessions.add(viewer.id, sessionId, { seenIsbns: batch.map((book) => book.isbn) });
+      }
 
       const base = {
         refillThreshold: throttle.threshold,
@@ -191,18 +201,16 @@ export function createRecommendationsService(deps: {
       direction: SwipeDirection,
     ): Promise<SwipeResponse> {
       const isbn = normalizeIsbn(rawIsbn) ?? rawIsbn;
-      const session = sessions.get(viewer.id, sessionId);
       if (direction === 'like') {
+        const liked = { likedIsbns: [isbn], seenIsbns: [isbn] };
         try {
           const { message } = await library.addWantToRead(viewer, isbn);
-          session.likedIsbns.add(isbn);
-          session.seenIsbns.add(isbn);
+          await sessions.add(viewer.id, sessionId, liked);
           return { direction, message };
         } catch (error) {
           // Already listed: it is liked all the same.
           if (error instanceof AppError && error.statusCode === 409) {
-            session.likedIsbns.add(isbn);
-            session.seenIsbns.add(isbn);
+            await sessions.add(viewer.id, sessionId, liked);
           }
           throw error;
         }
@@ -210,9 +218,11 @@ export function createRecommendationsService(deps: {
       const book = await repository.findBook(isbn);
       if (!book) throw notFound(messages.book.notFound);
       const author = leadAuthor(book.authors);
-      if (author) session.dislikedAuthors.add(authorKey(author));
-      session.dislikedIsbns.add(isbn);
-      session.seenIsbns.add(isbn);
+      await sessions.add(viewer.id, sessionId, {
+        dislikedIsbns: [isbn],
+        seenIsbns: [isbn],
+        dislikedAuthors: author ? [authorKey(author)] : [],
+      });
       return { direction, message: null };
     },
   };
