@@ -7,9 +7,15 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps every message it receives (raw, unparsed). */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps every message it receives (raw, unparsed).
+ * `holdMessages` makes it a slow server: it reads each message but accepts it (answers 250)
+ * only on `release()`, so a test can see what the app does while a mail is still in flight.
+ */
+export async function startSmtpServer(options: { holdMessages?: boolean } = {}) {
   const inbox: ReceivedMail[] = [];
+  let held: (() => void)[] = [];
+  let releasing = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -18,12 +24,16 @@ export async function startSmtpServer() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        inbox.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        const accept = () => {
+          inbox.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        };
+        if (options.holdMessages && !releasing) held.push(accept);
+        else accept();
       });
     },
   });
@@ -32,6 +42,15 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
+    /** How many messages the server has read but not yet accepted. */
+    heldCount: () => held.length,
+    /** Accepts every held message, and from now on accepts at once. */
+    release() {
+      releasing = true;
+      const pending = held;
+      held = [];
+      pending.forEach((accept) => accept());
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
