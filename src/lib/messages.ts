@@ -76,6 +76,17 @@ export const messages = {
     saveBookFailed: 'Failed to save book.',
     searchFailed: 'Failed to search for books. Please try again.',
     pointsLabel: (points: number) => `${points} pts`,
+    // Beyond SPEC.md (issue 9): said before it happens, not after.
+    wildcardConfirmTitle: 'This uses your one wildcard',
+    wildcardConfirmText: (title: string) =>
+      `${title} is already on your card. Placing it here too uses your one wildcard for this grid.`,
+    wildcardConfirm: 'Use my wildcard',
+    guestBannerTitle: 'Register to save your card',
+    guestBannerText:
+      'As a guest you can look around and search, but books you choose are not saved.',
+    guestBannerLink: 'Register',
+    onThisSquare: 'On this square',
+    notMarked: 'Not marked yet',
   },
   review: {
     posted: 'Your review has been posted to the blog!',
@@ -84,6 +95,11 @@ export const messages = {
     textRequired: 'Please write a review before submitting.',
     tooLong: 'Your review can be at most 2000 characters.',
     ratingRequired: 'Please choose a rating from 1 to 5 stars.',
+    // Beyond SPEC.md (issue 9): closing the review modal with text typed asks first.
+    discardTitle: 'Discard your review?',
+    discardText: 'What you have written will be lost.',
+    discard: 'Discard',
+    keepWriting: 'Keep writing',
   },
   book: {
     notFound: 'Book not found',
