@@ -62,7 +62,7 @@ describe('the better-auth surface', () => {
       for (const method of endpoint.methods) {
         if (allowed.has(endpoint.path) && method === 'POST') continue;
         const url = `${AUTH_BASE_PATH}${endpoint.path.replace(/:(\w+)/g, 'x')}`;
-        const response = await call(t.app, method as 'GET' | 'POST', url, {
+        const response = await call(t.app, method, url, {
           cookie: admin.cookie,
           ...(method === 'GET' ? {} : { body: {} }),
         });
