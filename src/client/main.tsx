@@ -1,3 +1,5 @@
+// First: zod must run without eval before any schema exists (see the module).
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
