@@ -118,6 +118,8 @@ export const messages = {
     // Beyond SPEC.md (issue 3): the search box's own validation.
     searchTermRequired: 'Please enter a search term.',
     searchTermTooLong: 'Please use a shorter search term (at most 200 characters).',
+    // Beyond SPEC.md (issue 9): View Book from a square's search leads back to it.
+    backToSearch: 'Back to your search',
     // Beyond SPEC.md (issue 4): a rating outside the five stars.
     ratingInvalid: 'A rating must be a whole number of stars from 1 to 5.',
   },
