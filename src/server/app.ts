@@ -109,7 +109,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const trustedOrigins = trustedOriginsFor(config);
   const lockout = createSignInLockout(database.db);
   const auth = createAuth({
-    lockout,
     database,
     secret: config.authSecret,
     appUrl: config.appUrl,

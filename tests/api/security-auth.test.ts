@@ -384,3 +384,25 @@ describe('one set of identity rules', () => {
     expect(await countUsers(weakEmail)).toBe(0);
   });
 });
+
+describe('one door: the lock and the reset link', () => {
+  it('lifts the lock once the owner sets a new password through the mailed link', async () => {
+    const user = await createUser(t.app);
+    for (let i = 0; i < SIGN_IN_LOCK_THRESHOLD; i += 1) {
+      await signInFrom(t.app, `10.0.12.${i + 1}`, user.email, 'Wrong-pass-1');
+    }
+    const locked = await signInFrom(t.app, '10.0.12.50', user.email, user.password);
+    expect(errorOf(locked).code).toBe('ACCOUNT_LOCKED');
+
+    await call(t.app, 'POST', '/api/auth/request-password-reset', {
+      body: { email: user.email, redirectTo: '/reset-password' },
+    });
+    const token = new URL(t.sentMail.at(-1)?.link ?? '').searchParams.get('token');
+    const reset = await call(t.app, 'POST', '/api/auth/reset-password', {
+      body: { token, newPassword: 'Unlocked-Hog-7' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const after = await signInFrom(t.app, '10.0.12.51', user.email, 'Unlocked-Hog-7');
+    expect(after.statusCode).toBe(200);
+  });
+});

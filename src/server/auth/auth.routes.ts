@@ -127,6 +127,9 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
     }
     headers.delete('content-length');
     headers.set('content-type', 'application/json');
+    // Read before better-auth spends the token.
+    const resetEmail =
+      path === '/reset-password' && body.token ? await lockout.emailOfResetToken(body.token) : null;
     // The endpoint's own URL, never the request's: better-auth answers what our guards checked.
     const response = await auth.handler(
       new Request(new URL(`${AUTH_BASE_PATH}${path}`, options.appUrl), {
@@ -142,6 +145,8 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
       if (response.status === 401) await lockout.recordFailure(body.email);
       else if (response.status === 200) await lockout.clear(body.email);
     }
+    // A new password lifts the lock: whoever read the mail owns the account.
+    if (resetEmail && response.status === 200) await lockout.clear(resetEmail);
 
     reply.status(response.status);
     response.headers.forEach((value, name) => {

@@ -18,7 +18,6 @@ import type { DatabaseHandle } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/templates';
 import { toPlainText } from '../modules/profile/plain-text';
-import type { SignInLockout } from './sign-in-lockout';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
@@ -31,8 +30,6 @@ export interface AuthOptions {
   secureCookies: boolean;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  /** Failed sign-ins per account; a new password clears them. */
-  lockout: SignInLockout;
 }
 
 /**
@@ -248,20 +245,6 @@ export function createAuth(options: AuthOptions) {
                 .where('id', '=', user.id)
                 .execute();
             }
-          },
-        },
-      },
-      account: {
-        update: {
-          after: async (account) => {
-            // A new password (reset) lifts a sign-in lock on the account.
-            if (!account.password) return;
-            const owner = await database.db
-              .selectFrom('users')
-              .select('email')
-              .where('id', '=', account.userId)
-              .executeTakeFirst();
-            if (owner) await options.lockout.clear(owner.email);
           },
         },
       },
