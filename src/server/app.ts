@@ -43,6 +43,7 @@ import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { registerRecommendationRoutes } from './modules/recommendations/recommendations.routes';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { createLocalBus } from './shared/bus';
 import { openSharedRedis } from './shared/redis';
@@ -251,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEventRoutes(app, liveEvents);
   registerBookRoutes(app, deps);
   registerBingoRoutes(app, deps, liveEvents);
+  registerSuggestionRoutes(app, deps, liveEvents);
   registerLeaderboardRoutes(app, deps);
   registerReviewRoutes(app, deps);
 

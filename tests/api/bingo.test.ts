@@ -93,6 +93,8 @@ describe('the card', () => {
       coverUrl: `/api/books/${HOBBIT.isbn13}/cover.svg`,
       isWildcard: false,
       points: 10,
+      // Issue 11: this test grid's squares carry no rule, so nothing was checked.
+      ruleMet: null,
     });
     expect(mine.points).toBe(10);
     const theirs = (await cardOf(other.cookie)).json<BingoCardResponse>();
@@ -115,6 +117,7 @@ describe('placing a book', () => {
         coverUrl: `/api/books/${HOBBIT.isbn13}/cover.svg`,
         isWildcard: false,
         points: 10,
+        ruleMet: null,
       },
       pointsEarned: 10,
       totalPoints: 10,

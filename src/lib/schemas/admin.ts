@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChallengeRule } from '../challenge-rules';
 import { CELL_COUNT } from '../limits';
 import { messages } from '../messages';
 
@@ -34,6 +35,11 @@ export const CreateGridBody = z.object({
         .max(CHALLENGE_MAX, `A challenge must be at most ${CHALLENGE_MAX} characters.`),
     )
     .length(CELL_COUNT, `A grid has exactly ${CELL_COUNT} challenges.`),
+  /** Issue 11: a checkable rule beside each challenge's text, null where it is free text. */
+  rules: z
+    .array(ChallengeRule.nullable())
+    .length(CELL_COUNT, `A grid has exactly ${CELL_COUNT} challenges.`)
+    .optional(),
 });
 export type CreateGridBody = z.infer<typeof CreateGridBody>;
 

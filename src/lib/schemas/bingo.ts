@@ -11,6 +11,8 @@ export const CellPlacement = z.object({
   isWildcard: z.boolean(),
   /** What placing it earned (SPEC.md section 9); a replacement keeps the square's points. */
   points: z.number().int(),
+  /** Issue 11: the book met the square's rule (the card's quiet mark), did not, or unknown. */
+  ruleMet: z.boolean().nullable().optional(),
 });
 export type CellPlacement = z.infer<typeof CellPlacement>;
 

@@ -1,3 +1,4 @@
+import { DEFAULT_CHALLENGE_RULES } from '../../lib/challenge-rules';
 import { DEFAULT_CHALLENGES, DEFAULT_GRID_TITLE } from '../../lib/challenges';
 import type { Auth } from '../auth/auth';
 import { loadDemoCatalogue } from '../books/demo-catalogue';
@@ -32,6 +33,7 @@ export async function seedDemoData(database: DatabaseHandle, auth: Auth): Promis
       grids.insertWithCells(trx, {
         title: DEFAULT_GRID_TITLE,
         challenges: DEFAULT_CHALLENGES,
+        rules: DEFAULT_CHALLENGE_RULES,
         createdBy: admin.id,
       }),
     );

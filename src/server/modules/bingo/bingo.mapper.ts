@@ -6,7 +6,8 @@ import type { PlacementRow } from './bingo.repository';
 export type PlacementView = Pick<
   PlacementRow,
   'bookIsbn' | 'bookTitle' | 'isWildcard' | 'points' | 'coverUrl' | 'authors'
->;
+> &
+  Partial<Pick<PlacementRow, 'ruleMet'>>;
 
 export function toCellPlacement(row: PlacementView): CellPlacement {
   return {
@@ -20,6 +21,7 @@ export function toCellPlacement(row: PlacementView): CellPlacement {
     }),
     isWildcard: row.isWildcard,
     points: row.points,
+    ruleMet: row.ruleMet ?? null,
   };
 }
 

@@ -13,6 +13,8 @@ export interface PlacementRow {
   points: number;
   coverUrl: string | null;
   authors: string | null;
+  /** Issue 11: the book met the square's rule (true), did not (false), or unknown (null). */
+  ruleMet: boolean | null;
 }
 
 /**
@@ -53,7 +55,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
         .innerJoin('cells as c', 'c.id', 'p.cellId')
         .leftJoin('books as b', 'b.isbn', 'p.bookIsbn')
         .select(['p.id', 'p.cellId', 'c.position', 'p.bookIsbn', 'p.bookTitle', 'p.isWildcard'])
-        .select(['p.points', 'b.coverUrl', 'b.authors'])
+        .select(['p.points', 'b.coverUrl', 'b.authors', 'p.ruleMet'])
         .where('p.userId', '=', userId)
         .where('p.gridId', '=', gridId)
         .orderBy('c.position')
@@ -63,6 +65,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
         position: Number(r.position),
         isWildcard: Number(r.isWildcard) === 1,
         points: Number(r.points),
+        ruleMet: r.ruleMet === null ? null : Number(r.ruleMet) === 1,
       }));
     },
 
@@ -103,6 +106,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
       bookTitle: string;
       isWildcard: boolean;
       points: number;
+      ruleMet: number | null;
     }): Promise<string> {
       const id = randomUUID();
       const now = new Date().toISOString();
@@ -122,7 +126,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
     /** Swaps the book on a marked square; the square keeps the points it first earned. */
     async replaceBook(
       placementId: string,
-      book: { bookIsbn: string; bookTitle: string; isWildcard: boolean },
+      book: { bookIsbn: string; bookTitle: string; isWildcard: boolean; ruleMet: number | null },
     ): Promise<void> {
       await db
         .updateTable('placements')
@@ -130,6 +134,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
           bookIsbn: book.bookIsbn,
           bookTitle: book.bookTitle,
           isWildcard: book.isWildcard ? 1 : 0,
+          ruleMet: book.ruleMet,
           updatedAt: new Date().toISOString(),
         })
         .where('id', '=', placementId)

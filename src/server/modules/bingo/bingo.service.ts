@@ -23,6 +23,7 @@ import type { Viewer } from '../../http/viewer';
 import { createBooksRepository } from '../books/books.repository';
 import { createGridsRepository } from '../grids/grids.repository';
 import { createSettingsRepository, RESET_DATE_KEY } from '../settings/settings.repository';
+import { ruleMetOfPlacement } from '../suggestions/suggestions.service';
 import { toBingoCell, toPlacedBook, type PlacementView } from './bingo.mapper';
 import { createBingoRepository, type PlacementRow } from './bingo.repository';
 import { placementConflictOf, type PlacementConflict } from './placement-conflicts';
@@ -129,8 +130,20 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
       const code = REFUSAL_CODES.get(decision.message) ?? 'PLACEMENT_REFUSED';
       throw conflictError(decision.message, code);
     }
-    const bookFields = { bookIsbn: isbn, bookTitle: book.title, isWildcard: decision.isWildcard };
-    const row = { ...bookFields, cellId: cell.id, position: Number(cell.position) };
+    // Issue 11: whether the book met the square's rule is recorded; a miss is never refused.
+    const ruleMet = await ruleMetOfPlacement(trx, kind, { userId, cellId: cell.id, isbn });
+    const bookFields = {
+      bookIsbn: isbn,
+      bookTitle: book.title,
+      isWildcard: decision.isWildcard,
+      ruleMet,
+    };
+    const row = {
+      ...bookFields,
+      ruleMet: ruleMet === null ? null : ruleMet === 1,
+      cellId: cell.id,
+      position: Number(cell.position),
+    };
     const view = { coverUrl: book.coverUrl, authors: book.authors };
 
     if (existing) {

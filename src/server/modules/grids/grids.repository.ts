@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import type { ChallengeRule } from '../../../lib/challenge-rules';
 import type { Database } from '../../db/schema';
 import { toIso } from '../../db/schema';
 
@@ -34,7 +35,13 @@ export function createGridsRepository(db: Kysely<Database>) {
     /** Inserts a grid and its 16 cells inside the caller's transaction. */
     async insertWithCells(
       trx: Transaction<Database>,
-      grid: { title: string; challenges: readonly string[]; createdBy: string | null },
+      grid: {
+        title: string;
+        challenges: readonly string[];
+        /** Issue 11: each square's rule, by position; missing or null is free text. */
+        rules?: readonly (ChallengeRule | null)[] | undefined;
+        createdBy: string | null;
+      },
     ): Promise<GridRow> {
       const id = randomUUID();
       const createdAt = new Date().toISOString();
@@ -50,6 +57,7 @@ export function createGridsRepository(db: Kysely<Database>) {
             gridId: id,
             position,
             challenge,
+            rule: grid.rules?.[position] ? JSON.stringify(grid.rules[position]) : null,
           })),
         )
         .execute();
