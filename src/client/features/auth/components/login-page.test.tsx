@@ -142,6 +142,22 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.captchaRequired);
   });
 
+  it('shows the server text when the account is locked after failed sign-ins', async () => {
+    const { user } = await openLogin({
+      'POST /api/auth/sign-in/email': apiErrorReply(
+        429,
+        messages.auth.accountLocked,
+        'ACCOUNT_LOCKED',
+      ),
+    });
+    await user.type(screen.getByLabelText('Email'), 'hazel@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Prickly1!');
+    solveCaptcha();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.accountLocked);
+  });
+
   it('continues as a guest to /bingo', async () => {
     let guest = false;
     const { user, router, api } = await openLogin({
