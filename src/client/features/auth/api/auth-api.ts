@@ -1,4 +1,5 @@
 /** Typed calls to the auth endpoints (`/api/auth/*`); errors arrive as ApiError. */
+import { ACCOUNT_NAME_MAX } from '../../../../lib/limits';
 import { apiRequest } from '../../../services/api-client';
 
 export interface Credentials {
@@ -18,9 +19,12 @@ export function signInWithEmail(
   });
 }
 
-/** Registration names the account after the part of the email before the @ (SPEC.md section 5). */
+/**
+ * Registration names the account after the part of the email before the @ (SPEC.md section 5),
+ * within the length the server accepts.
+ */
 export function signUpWithEmail({ email, password }: Credentials): Promise<unknown> {
-  const name = email.split('@')[0] ?? email;
+  const name = (email.split('@')[0] ?? email).slice(0, ACCOUNT_NAME_MAX);
   return apiRequest('/api/auth/sign-up/email', {
     method: 'POST',
     body: { email, password, name },
