@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/lib/messages';
 import { LIVE_EVENT } from '../../src/lib/schemas/bingo';
 import { openSharedRedis } from '../../src/server/shared/redis';
+import { createRedisBus } from '../../src/server/shared/redis-bus';
 import { createGrid, placeBook, type TestGrid } from '../helpers/bingo';
 import { addBooks, FILLER_BOOKS } from '../helpers/books';
 import {
@@ -121,6 +122,27 @@ describe.skipIf(!redisServer)('the Redis connection', () => {
       expect(log.info).toHaveBeenCalledTimes(1);
       expect(log.warn).toHaveBeenCalledTimes(1);
     } finally {
+      await shared.close();
+    }
+  });
+
+  it('tells caches fed by the bus when messages may have been missed: when cut off, and when back', async () => {
+    const silent = { warn: vi.fn(), info: vi.fn(), debug: vi.fn() };
+    const shared = openSharedRedis(redis.current.url, silent as unknown as FastifyBaseLogger);
+    const bus = createRedisBus(shared);
+    const interruptions = vi.fn();
+    bus.onInterrupted(interruptions);
+    try {
+      expect(await shared.whenReady(5000)).toBe(true);
+      expect(interruptions).not.toHaveBeenCalled();
+      await redis.current.stop();
+      await expect.poll(() => interruptions.mock.calls.length).toBe(1);
+      await redis.current.start();
+      await expect.poll(() => interruptions.mock.calls.length, { timeout: 5000 }).toBe(2);
+      await expect.poll(() => shared.isReady()).toBe(true);
+      expect(interruptions).toHaveBeenCalledTimes(2);
+    } finally {
+      await bus.close();
       await shared.close();
     }
   });

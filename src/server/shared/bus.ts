@@ -10,6 +10,12 @@ export interface MessageBus {
   publish(channel: string, message: string): void;
   /** Listens on `channel`; returns the unsubscribe function. */
   subscribe(channel: string, listener: (message: string) => void): () => void;
+  /**
+   * Listens for moments when messages from other instances may have been missed: the shared
+   * bus lost its connection, or got it back after an outage. A cache kept fresh by the bus
+   * (the session cache) empties itself then. Never happens on one instance's bus.
+   */
+  onInterrupted(listener: () => void): () => void;
   /** Stops delivering and releases connections. */
   close(): Promise<void>;
 }
@@ -25,6 +31,9 @@ export function createLocalBus(): MessageBus {
     subscribe(channel, listener) {
       emitter.on(channel, listener);
       return () => emitter.off(channel, listener);
+    },
+    onInterrupted() {
+      return () => undefined;
     },
     close() {
       emitter.removeAllListeners();

@@ -14,6 +14,25 @@ export function createRedisBus(redis: SharedRedis): MessageBus {
   const { client, subscriber } = redis;
   const onMessage = (channel: string, message: string) => local.emit(channel, message);
   subscriber.on('message', onMessage);
+  // Pub/sub keeps nothing for a subscriber that is away: whatever was published while this
+  // instance was cut off is lost, so caches fed by the bus are told when that may have happened.
+  const interrupted = new EventEmitter();
+  interrupted.setMaxListeners(0);
+  let connected = subscriber.status === 'ready';
+  let lost = false;
+  const onClose = () => {
+    if (!connected) return;
+    connected = false;
+    lost = true;
+    interrupted.emit('interrupted');
+  };
+  const onReady = () => {
+    connected = true;
+    if (lost) interrupted.emit('interrupted');
+    lost = false;
+  };
+  subscriber.on('close', onClose);
+  subscriber.on('ready', onReady);
 
   return {
     publish(channel, message) {
@@ -37,8 +56,15 @@ export function createRedisBus(redis: SharedRedis): MessageBus {
         }
       };
     },
+    onInterrupted(listener) {
+      interrupted.on('interrupted', listener);
+      return () => interrupted.off('interrupted', listener);
+    },
     close() {
       subscriber.off('message', onMessage);
+      subscriber.off('close', onClose);
+      subscriber.off('ready', onReady);
+      interrupted.removeAllListeners();
       local.removeAllListeners();
       return Promise.resolve();
     },
