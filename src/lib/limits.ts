@@ -14,6 +14,16 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const BIO_MAX = 200;
 export const REVIEW_MAX = 2000;
+/**
+ * Issue 8: the longest text any request field may carry when its own rule sets no tighter cap
+ * (search words, ids, free text), and the deepest a JSON body may nest.
+ */
+export const TEXT_FIELD_MAX = 1000;
+export const JSON_MAX_DEPTH = 32;
+/** Books (rows that add to a list) one reader may import in a rolling day (issue 8). */
+export const IMPORT_ROWS_PER_DAY = 20_000;
+/** Live-event streams the whole server keeps open at once; the next one answers 503. */
+export const LIVE_STREAMS_MAX = 5_000;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const PASSWORD_MIN = 6;

@@ -209,6 +209,8 @@ export const messages = {
     resetDateRequired: 'Please choose a reset date.',
     gridCreated: 'Shared Bingo Grid and Cells created successfully!',
     gridError: (message: string) => `Error creating Bingo Grid: ${message}`,
+    // Issue 8: a book only a reader's import vouches for, confirmed for every reader's search.
+    bookConfirmed: 'Book confirmed: every reader can now find it.',
   },
   generic: {
     actionFailed: 'Failed to process your action',
@@ -217,6 +219,15 @@ export const messages = {
     bodyTooLarge: 'The request is too large.',
     malformedJson: 'The request body is not valid JSON.',
     foreignOrigin: 'Requests from other sites are not allowed.',
+    // Issue 8: the boundary's own answers, none of which repeats what was sent.
+    controlCharacters: 'Text may not contain control characters.',
+    textTooLong: 'This text is too long.',
+    tooDeep: 'The request body is nested too deeply.',
+    notAnObject: 'The request body must be a JSON object.',
+    unsupportedMediaType: 'This kind of request body is not accepted; please send JSON.',
+    urlTooLong: 'The address is too long.',
+    badUrl: 'The address is not valid.',
+    liveUpdatesFull: 'Live updates are busy right now. Please try again in a minute.',
     serverError: 'Something went wrong on our side. Please try again.',
   },
   // Beyond SPEC.md (issue 5): bringing a Goodreads or StoryGraph library in.
@@ -237,6 +248,8 @@ export const messages = {
     notInCatalogue:
       'No ISBN, and no book with this title and author in the catalogue: this row was skipped.',
     duplicateRow: (row: number) => `The same book as row ${row}: this row was skipped.`,
+    quotaReached: (max: number) =>
+      `You have imported ${max} books today, the most a reader may in one day. Please try again tomorrow.`,
     shelfSkipped: (shelf: string) =>
       `Books on the "${shelf}" shelf are not imported: this row was skipped.`,
     done: (finished: number, wantToRead: number) =>
