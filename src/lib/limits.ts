@@ -13,6 +13,9 @@ export const WILDCARDS_PER_GRID = 1;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const BIO_MAX = 200;
+/** Issue 11: the private profile facts some squares read. */
+export const BIRTH_YEAR_MIN = 1900;
+export const FIRST_NAME_MAX = 50;
 export const REVIEW_MAX = 2000;
 /**
  * Issue 8: the longest text any request field may carry when its own rule sets no tighter cap

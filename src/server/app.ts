@@ -19,6 +19,7 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { createEventHub } from './events/hub';
 import { hasDotSegment } from './http/dot-segments';
+import { answerFrameworkError, registerInputBoundary } from './http/input-boundary';
 import { registerCompression, type PrecompressedBody } from './http/compression';
 import { AppError, errorBody } from './http/errors';
 import { sharedRateLimitStore } from './http/rate-limit-store';
@@ -80,6 +81,15 @@ export function trustedOriginsFor(config: Pick<AppConfig, 'appUrl' | 'env'>): st
   return [...origins];
 }
 
+/** The origin of a Referer header, or '' when it is not a URL. */
+function originOf(referer: string): string {
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return '';
+  }
+}
+
 function isStateChanging(method: string): boolean {
   return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 }
@@ -91,9 +101,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: config.trustProxy,
+    // URLs the router cannot take (too long, badly encoded) answer in our shape (issue 8).
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerInputBoundary(app);
 
   const database =
     options.database ??
@@ -184,7 +197,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (isStateChanging(request.method) && request.url.startsWith('/api/')) {
       const origin = request.headers.origin;
       const fetchSite = request.headers['sec-fetch-site'];
-      if ((origin && !trustedOrigins.includes(origin)) || fetchSite === 'cross-site') {
+      // Without an Origin, a Referer still names the page that sent the request (issue 8).
+      const referer = origin ? undefined : request.headers.referer;
+      if (
+        (origin && !trustedOrigins.includes(origin)) ||
+        (referer !== undefined && !trustedOrigins.includes(originOf(referer))) ||
+        fetchSite === 'cross-site'
+      ) {
         return reply.status(403).send(errorBody('FOREIGN_ORIGIN', messages.generic.foreignOrigin));
       }
     }
@@ -197,13 +216,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0];
-        const message = first?.message ?? messages.generic.badRequest;
+        // A body that is not an object at all (null, an array, a string) fails at its root.
+        const message =
+          first && first.instancePath === '/' && error.validationContext === 'body'
+            ? messages.generic.notAnObject
+            : (first?.message ?? messages.generic.badRequest);
         return reply.status(400).send(errorBody('VALIDATION_FAILED', message));
       }
       if (error.statusCode === 429) {
         return reply
           .status(429)
           .send(errorBody('RATE_LIMITED', error.error?.message ?? messages.rateLimit.generic));
+      }
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        return reply
+          .status(415)
+          .send(errorBody('UNSUPPORTED_MEDIA_TYPE', messages.generic.unsupportedMediaType));
       }
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         return reply.status(400).send(errorBody('BODY_TOO_LARGE', messages.generic.bodyTooLarge));

@@ -69,6 +69,8 @@ describe('own profile', () => {
         bio: null,
         avatar: null,
         points: 0,
+        birthYear: null,
+        firstName: null,
       },
       stats: { booksRead: 0, readingStreakWeeks: 0, lastReadAt: null },
       counts: { wantToRead: 0, friends: 0, pendingRequests: 0 },

@@ -27,6 +27,9 @@ export const ReaderExport = z.object({
     points: z.number().int(),
     role: z.string(),
     createdAt: z.string(),
+    /** Issue 11: the private facts some squares read. */
+    birthYear: z.number().int().nullable(),
+    firstName: z.string().nullable(),
   }),
   placements: z.array(
     z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AVATAR_IDS } from '../avatars';
-import { BIO_MAX } from '../limits';
+import { BIO_MAX, BIRTH_YEAR_MIN, FIRST_NAME_MAX } from '../limits';
 import { messages } from '../messages';
 import { isValidUsername } from '../username';
 import { FriendBook, WantToReadBook } from './library';
@@ -21,7 +21,12 @@ export const PublicProfile = z.object({
 export type PublicProfile = z.infer<typeof PublicProfile>;
 
 /** The reader's own profile card. */
-export const Profile = PublicProfile.extend({ name: z.string() });
+export const Profile = PublicProfile.extend({
+  name: z.string(),
+  /** Private (issue 11): read only by the squares' rules, never shown to other readers. */
+  birthYear: z.number().int().nullable(),
+  firstName: z.string().nullable(),
+});
 export type Profile = z.infer<typeof Profile>;
 
 /** The Stats tab (SPEC.md section 2); lastReadAt null reads 'Never'. */
@@ -66,6 +71,20 @@ export const UpdateProfileBody = z.object({
     .nullable()
     .optional(),
   avatar: AvatarId.nullable().optional(),
+  /** Issue 11: private facts for the birth-year and first-name squares; null clears them. */
+  birthYear: z
+    .number({ error: messages.fit.birthYearInvalid })
+    .int(messages.fit.birthYearInvalid)
+    .min(BIRTH_YEAR_MIN, messages.fit.birthYearInvalid)
+    .max(new Date().getUTCFullYear(), messages.fit.birthYearInvalid)
+    .nullable()
+    .optional(),
+  firstName: z
+    .string({ error: messages.generic.badRequest })
+    .trim()
+    .max(FIRST_NAME_MAX, messages.fit.firstNameTooLong)
+    .nullable()
+    .optional(),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 

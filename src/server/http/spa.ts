@@ -49,6 +49,9 @@ export async function registerSpa(
       }
     },
   });
+  // '/' itself is the app (it leads to /login): the static plugin would answer it with a 403,
+  // as a directory it may not list (issue 8).
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendSpaIndex(request, reply, page));
   app.get('/index.html', { schema: { hide: true } }, (request, reply) =>
     sendSpaIndex(request, reply, page),
   );

@@ -20,6 +20,8 @@ export function toExportProfile(row: AccountRow): ReaderExport['profile'] {
     points: Number(row.points),
     role: row.role ?? 'user',
     createdAt: toIso(row.createdAt),
+    birthYear: row.birthYear === null ? null : Number(row.birthYear),
+    firstName: row.firstName,
   };
 }
 

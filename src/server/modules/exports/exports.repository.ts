@@ -18,6 +18,8 @@ export function createExportsRepository(db: Kysely<Database>) {
           'points',
           'role',
           'createdAt',
+          'birthYear',
+          'firstName',
         ])
         .where('id', '=', userId)
         .executeTakeFirst();

@@ -19,7 +19,12 @@ export function toPublicProfile(row: ProfileRow): PublicProfile {
 
 /** The reader's own profile card. */
 export function toProfile(row: ProfileRow): Profile {
-  return { ...toPublicProfile(row), name: row.name };
+  return {
+    ...toPublicProfile(row),
+    name: row.name,
+    birthYear: row.birthYear === null ? null : Number(row.birthYear),
+    firstName: row.firstName,
+  };
 }
 
 /** The Stats tab from the dates books were finished (SPEC.md sections 2 and 9). */

@@ -6,6 +6,8 @@ export interface ProfileChanges {
   displayUsername?: string;
   bio?: string | null;
   avatar?: string | null;
+  birthYear?: number | null;
+  firstName?: string | null;
 }
 
 /** The profile columns of the users table (SPEC.md section 3, users). */
@@ -15,7 +17,9 @@ export function createProfileRepository(db: Kysely<Database>) {
     findMember(id: string) {
       return db
         .selectFrom('users')
+        // birthYear and firstName are private: only toProfile (the reader's own) reads them.
         .select(['id', 'name', 'displayUsername', 'bio', 'avatar', 'points'])
+        .select(['birthYear', 'firstName'])
         .where('id', '=', id)
         .where('role', '<>', 'guest')
         .executeTakeFirst();

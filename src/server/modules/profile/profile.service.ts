@@ -61,6 +61,10 @@ export function createProfileService(database: DatabaseHandle) {
         changes.bio = body.bio === null ? null : toPlainText(body.bio) || null;
       }
       if (body.avatar !== undefined) changes.avatar = body.avatar;
+      if (body.birthYear !== undefined) changes.birthYear = body.birthYear;
+      if (body.firstName !== undefined) {
+        changes.firstName = body.firstName === null ? null : toPlainText(body.firstName) || null;
+      }
       try {
         await profiles.update(viewer.id, changes, new Date().toISOString());
       } catch (error) {

@@ -23,6 +23,8 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     bio: 'Reads under the hedge.',
     avatar: null,
     points: 120,
+    birthYear: null,
+    firstName: null,
     ...overrides,
   };
 }
