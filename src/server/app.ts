@@ -20,11 +20,11 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { createEventHub } from './events/hub';
 import { hasDotSegment } from './http/dot-segments';
 import { answerFrameworkError, registerInputBoundary } from './http/input-boundary';
-import { registerCompression, type PrecompressedBody } from './http/compression';
+import { registerCompression } from './http/compression';
 import { AppError, errorBody } from './http/errors';
 import { sharedRateLimitStore } from './http/rate-limit-store';
 import { rateLimitRule } from './http/rate-limits';
-import { registerSpa, sendSpaIndex } from './http/spa';
+import { registerSpa } from './http/spa';
 import { decorateViewer } from './http/viewer';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
@@ -53,7 +53,6 @@ import { createRedisBus } from './shared/redis-bus';
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    spaIndex?: PrecompressedBody;
   }
 }
 
@@ -290,8 +289,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPostRoutes(app, deps);
   await registerSpa(app, { staticDir: config.staticDir, supportEmail: config.supportEmail });
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api') && app.spaIndex) {
-      return sendSpaIndex(request, reply, app.spaIndex);
+    if (request.method === 'GET' && !request.url.startsWith('/api') && app.sendSpaPage) {
+      return app.sendSpaPage(request, reply);
     }
     return reply.status(404).send(errorBody('NOT_FOUND', messages.generic.notFound));
   });

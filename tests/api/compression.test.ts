@@ -51,6 +51,21 @@ beforeAll(async () => {
   writeFileSync(path.join(staticDir, SCRIPT_PATH), SCRIPT);
   writeFileSync(path.join(staticDir, STYLES_PATH), `.card{color:red}\n`.repeat(100));
   writeFileSync(path.join(staticDir, TINY_PATH), 'export const tiny = 1;');
+  // Vite's manifest: the login page is a lazy chunk with a chunk of its own and one it shares.
+  mkdirSync(path.join(staticDir, '.vite'));
+  writeFileSync(
+    path.join(staticDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: SCRIPT_PATH.slice(1), isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-Zz.js' },
+      '_form.js': { file: 'assets/form-field-Yy.js', imports: ['_react.js'] },
+      'src/client/features/auth/components/login-page.tsx': {
+        file: 'assets/login-page-Xx.js',
+        isDynamicEntry: true,
+        imports: ['_form.js', '_react.js'],
+      },
+    }),
+  );
   // What `vite build` does to dist/client through our plugin.
   precompressDirectory(staticDir);
   t = await createTestApp({ STATIC_DIR: staticDir, SUPPORT_EMAIL });
@@ -159,6 +174,29 @@ describe('the built app', () => {
       const plain = await call(t.app, 'GET', url);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toContain(`content="${SUPPORT_EMAIL}"`);
+    }
+  });
+});
+
+describe('deep links', () => {
+  const preloadsOf = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it("name their page's chunks for the browser to fetch beside the app", async () => {
+    const response = await call(t.app, 'GET', '/login?next=1', {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    const html = decode('br', response.rawPayload);
+    // The page's chunk and what it imports, not what the app itself loads already.
+    expect(preloadsOf(html)).toEqual(['/assets/login-page-Xx.js', '/assets/form-field-Yy.js']);
+    expect(html).toContain(`content="${SUPPORT_EMAIL}"`);
+  });
+
+  it('leave the page as built where no page chunk matches', async () => {
+    for (const url of ['/bingo', '/index.html', '/nowhere/at/all']) {
+      const response = await call(t.app, 'GET', url);
+      expect(preloadsOf(response.body)).toEqual([]);
     }
   });
 });

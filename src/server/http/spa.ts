@@ -4,25 +4,68 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { precompressBody, sendPrecompressed, type PrecompressedBody } from './compression';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the app's page for a deep link; set when there is a build to serve. */
+    sendSpaPage?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+  }
+}
+
 function escapeAttribute(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Sends the app's page (index.html, support address filled in), compressed, never cached stale. */
-export function sendSpaIndex(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: PrecompressedBody,
-): FastifyReply {
+/** The part of Vite's build manifest (.vite/manifest.json) we read. */
+export type BuildManifest = Record<
+  string,
+  { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
+>;
+
+/** The chunk of `key` and every chunk it imports statically, as URL paths. */
+function staticClosure(manifest: BuildManifest, key: string, into = new Set<string>()) {
+  const chunk = manifest[key];
+  if (!chunk || into.has(`/${chunk.file}`)) return into;
+  into.add(`/${chunk.file}`);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+/**
+ * For each page, keyed by the first segment of its URL, the scripts to preload with the app: the
+ * page's lazy chunk and what it imports, less what index.html preloads already. A page is found by
+ * the client's convention, `/login` -> `features/<feature>/components/login-page.tsx` (one chunk
+ * per page, lazy-pages.ts); a page that does not follow it simply gets no preload.
+ */
+export function pagePreloads(manifest: BuildManifest): Map<string, string[]> {
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const withApp = entry ? staticClosure(manifest, entry) : new Set<string>();
+  const preloads = new Map<string, string[]>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const page = /\/components\/([a-z][a-z-]*)-page\.tsx$/.exec(key);
+    if (!page || !chunk.isDynamicEntry) continue;
+    const files = [...staticClosure(manifest, key)].filter((file) => !withApp.has(file));
+    preloads.set(page[1]!, files);
+  }
+  return preloads;
+}
+
+function readManifest(root: string): BuildManifest {
+  const file = path.join(root, '.vite', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BuildManifest) : {};
+}
+
+/** Sends an app page (compressed once), never cached stale. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: PrecompressedBody) {
   void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
   return sendPrecompressed(request, reply, page);
 }
 
 /**
  * Serves the built React app: hashed assets with a long cache, sent as the build pre-compressed
- * them (name.br, name.gz), and index.html (with the support address filled in, compressed once
- * here) for every other GET outside /api, so deep links work. Returns false when there is no
- * build to serve.
+ * them (name.br, name.gz), and index.html (with the support address filled in) for every other
+ * GET outside /api, so deep links work. A deep link's page also names its page's chunk
+ * (`<link rel="modulepreload">`), so the browser fetches it beside the app instead of after it;
+ * each variant is compressed once, when first asked for. Returns false when there is no build.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -35,8 +78,24 @@ export async function registerSpa(
     '%SUPPORT_EMAIL%',
     escapeAttribute(options.supportEmail),
   );
+  const plainPage = precompressBody(indexHtml);
+  const preloads = pagePreloads(readManifest(root));
+  const pages = new Map<string, PrecompressedBody>();
 
-  const page = precompressBody(indexHtml);
+  function pageFor(url: string): PrecompressedBody {
+    const segment = new URL(url, 'http://x').pathname.split('/')[1] ?? '';
+    const files = preloads.get(segment);
+    if (!files || files.length === 0) return plainPage;
+    let page = pages.get(segment);
+    if (!page) {
+      const links = files
+        .map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`)
+        .join('');
+      page = precompressBody(indexHtml.replace('</head>', `${links}</head>`));
+      pages.set(segment, page);
+    }
+    return page;
+  }
 
   await app.register(fastifyStatic, {
     root,
@@ -51,10 +110,14 @@ export async function registerSpa(
   });
   // '/' itself is the app (it leads to /login): the static plugin would answer it with a 403,
   // as a directory it may not list (issue 8).
-  app.get('/', { schema: { hide: true } }, (request, reply) => sendSpaIndex(request, reply, page));
-  app.get('/index.html', { schema: { hide: true } }, (request, reply) =>
-    sendSpaIndex(request, reply, page),
+  app.get('/', { schema: { hide: true } }, (request, reply) =>
+    sendPage(request, reply, plainPage),
   );
-  app.decorate('spaIndex', page);
+  app.get('/index.html', { schema: { hide: true } }, (request, reply) =>
+    sendPage(request, reply, plainPage),
+  );
+  app.decorate('sendSpaPage', (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(request, reply, pageFor(request.url)),
+  );
   return true;
 }
