@@ -10,6 +10,8 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // .vite/manifest.json: which chunks each page needs (the page-weight bench reads it).
+    manifest: true,
     sourcemap: true,
   },
   server: {
