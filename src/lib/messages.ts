@@ -313,6 +313,7 @@ export const messages = {
     privateHint: 'Only you see these; some squares on your card use them.',
     ruleLabel: (n: number) => `Rule for challenge ${n}`,
     freeText: 'Free text (the reader decides)',
+    rulesToggle: (count: number) => `Rules the server checks (${count} of 16)`,
     ruleKinds: {
       subject: 'Subject or genre',
       pages: 'Number of pages',

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CHALLENGE_RULES } from '../../../../lib/challenge-rules';
 import { DEFAULT_CHALLENGES, DEFAULT_GRID_TITLE } from '../../../../lib/challenges';
 import { messages } from '../../../../lib/messages';
 import { buildAdmin } from '../../../test-utils/factories';
@@ -97,7 +98,73 @@ describe('AdminPage: shared grid', () => {
     expect(api.requestsTo('POST /api/admin/grids')[0]?.body).toEqual({
       title: 'June Reading Challenge',
       challenges: expected,
+      rules: DEFAULT_CHALLENGE_RULES,
     });
+  });
+
+  it('starts each challenge from the rule that fits it, free text where none does', async () => {
+    const { user } = await openAdmin();
+    await user.click(screen.getByRole('button', { name: messages.fit.rulesToggle(12) }));
+    expect(screen.getByLabelText(messages.fit.ruleLabel(1))).toHaveDisplayValue(
+      messages.fit.ruleKinds['birth-year'],
+    );
+    expect(screen.getByLabelText(messages.fit.ruleLabel(3))).toHaveDisplayValue(
+      messages.fit.freeText,
+    );
+    expect(screen.getByLabelText(messages.fit.numberLabel(13))).toHaveValue(100);
+  });
+
+  it('sends the rules the admin chose beside the texts (issue 11)', async () => {
+    const { user, api } = await openAdmin({
+      'POST /api/admin/grids': {
+        status: 201,
+        body: {
+          grid: { id: 'g1', title: DEFAULT_GRID_TITLE, createdAt: '2025-06-01T00:00:00Z' },
+          message: messages.admin.gridCreated,
+        },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: messages.fit.rulesToggle(12) }));
+    // Square 3 (a debut author) becomes "over 500 pages"; square 13 asks for under 150.
+    await user.selectOptions(
+      screen.getByLabelText(messages.fit.ruleLabel(3)),
+      messages.fit.ruleKinds.pages,
+    );
+    await user.selectOptions(
+      screen.getByLabelText(messages.fit.comparisonLabel(3)),
+      messages.fit.over(100),
+    );
+    const pages = screen.getByLabelText(messages.fit.numberLabel(3));
+    await user.clear(pages);
+    await user.type(pages, '500');
+    const under = screen.getByLabelText(messages.fit.numberLabel(13));
+    await user.clear(under);
+    await user.type(under, '150');
+    // Square 2 (poetry) asks for poetry or drama; square 16 becomes free text.
+    await user.selectOptions(screen.getByLabelText(messages.fit.subjectsLabel(2)), ['drama']);
+    await user.selectOptions(
+      screen.getByLabelText(messages.fit.ruleLabel(16)),
+      messages.fit.freeText,
+    );
+    await user.click(screen.getByRole('button', { name: 'Create Grid' }));
+
+    expect(await screen.findByText(messages.admin.gridCreated)).toBeInTheDocument();
+    const expected = [...DEFAULT_CHALLENGE_RULES];
+    expected[1] = { kind: 'subject', subjects: ['poetry', 'drama'] };
+    expected[2] = { kind: 'pages', comparison: 'over', pages: 500 };
+    expected[12] = { kind: 'pages', comparison: 'under', pages: 150 };
+    expected[15] = null;
+    expect(api.requestsTo('POST /api/admin/grids')[0]?.body).toMatchObject({ rules: expected });
+  });
+
+  it('does not send a rule with a number that is not a number', async () => {
+    const { user, api } = await openAdmin();
+    await user.click(screen.getByRole('button', { name: messages.fit.rulesToggle(12) }));
+    await user.clear(screen.getByLabelText(messages.fit.numberLabel(13)));
+    await user.click(screen.getByRole('button', { name: 'Create Grid' }));
+
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/admin/grids')).toHaveLength(0);
   });
 
   it("reports the server's refusal in the spec's words", async () => {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { DEFAULT_CHALLENGE_RULES, type ChallengeRule } from '../../../../lib/challenge-rules';
 import { DEFAULT_CHALLENGES, DEFAULT_GRID_TITLE } from '../../../../lib/challenges';
 import { messages } from '../../../../lib/messages';
 import { CreateGridBody } from '../../../../lib/schemas/admin';
@@ -8,6 +9,7 @@ import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/form-field';
 import { ApiError } from '../../../services/api-client';
 import { createGrid } from '../api/admin-api';
+import { RulePicker } from './rule-picker';
 
 /**
  * Creates the shared grid, which becomes the current one. The form starts from the spec's
@@ -18,7 +20,11 @@ export function CreateGridForm() {
   const queryClient = useQueryClient();
   const [title, setTitle] = useState<string>(DEFAULT_GRID_TITLE);
   const [challenges, setChallenges] = useState<string[]>(() => [...DEFAULT_CHALLENGES]);
+  // Issue 11: a checkable rule beside each text, starting from the seeded grid's.
+  const [rules, setRules] = useState<(ChallengeRule | null)[]>(() => [...DEFAULT_CHALLENGE_RULES]);
   const [error, setError] = useState<string | null>(null);
+  // The rule pickers stay folded until asked for: most grids keep the defaults.
+  const [showRules, setShowRules] = useState(false);
 
   const mutation = useMutation({
     mutationFn: createGrid,
@@ -36,10 +42,15 @@ export function CreateGridForm() {
     setChallenges((previous) => previous.map((challenge, i) => (i === index ? value : challenge)));
   }
 
+  // Stable, so the memoised pickers do not re-render while a text is typed.
+  const handleRuleChange = useCallback((index: number, rule: ChallengeRule | null) => {
+    setRules((previous) => previous.map((current, i) => (i === index ? rule : current)));
+  }, []);
+
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // The same schema the server validates with (trims, needs every text, limits lengths).
-    const parsed = CreateGridBody.safeParse({ title, challenges });
+    const parsed = CreateGridBody.safeParse({ title, challenges, rules });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? messages.generic.badRequest);
       return;
@@ -51,6 +62,7 @@ export function CreateGridForm() {
   function handleRestoreDefaults() {
     setTitle(DEFAULT_GRID_TITLE);
     setChallenges([...DEFAULT_CHALLENGES]);
+    setRules([...DEFAULT_CHALLENGE_RULES]);
     setError(null);
   }
 
@@ -68,16 +80,28 @@ export function CreateGridForm() {
         />
         <fieldset className="challenge-fields">
           <legend>Challenges, in card order</legend>
+          <button
+            type="button"
+            className="button button--secondary challenge-fields__rules"
+            aria-expanded={showRules}
+            onClick={() => setShowRules((shown) => !shown)}
+          >
+            {messages.fit.rulesToggle(rules.filter(Boolean).length)}
+          </button>
           {challenges.map((challenge, index) => (
-            <TextField
-              // The list never reorders, so the position is a stable key.
-              key={index}
-              label={`Challenge ${index + 1}`}
-              name={`challenge-${index + 1}`}
-              required
-              value={challenge}
-              onChange={(event) => handleChallengeChange(index, event.target.value)}
-            />
+            // The list never reorders, so the position is a stable key.
+            <div key={index} className="challenge-row">
+              <TextField
+                label={`Challenge ${index + 1}`}
+                name={`challenge-${index + 1}`}
+                required
+                value={challenge}
+                onChange={(event) => handleChallengeChange(index, event.target.value)}
+              />
+              {showRules ? (
+                <RulePicker index={index} rule={rules[index] ?? null} onChange={handleRuleChange} />
+              ) : null}
+            </div>
           ))}
         </fieldset>
         {error ? <FormMessage kind="error">{error}</FormMessage> : null}
