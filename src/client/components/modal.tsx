@@ -88,8 +88,11 @@ export function Modal({ title, onClose, children, footer, role = 'dialog' }: Mod
     return () => {
       document.removeEventListener('keydown', handleKeyDown);
       openDialogs.splice(openDialogs.indexOf(self), 1);
-      // The opener may have gone (a square re-rendered): focus it only while it is still shown.
-      if (opener?.isConnected) opener.focus();
+      // Give focus back unless it has moved on (to a dialog opened meanwhile), and only to an
+      // opener that is still shown.
+      const active = document.activeElement;
+      const focusLeftWithUs = !active || active === document.body || dialog?.contains(active);
+      if (focusLeftWithUs && opener?.isConnected) opener.focus();
     };
   }, []);
 

@@ -1,11 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { normalizeIsbn } from '../../../../lib/isbn';
 import { messages } from '../../../../lib/messages';
+import { decidePlacement } from '../../../../lib/placement-rules';
 import type { GridSummary } from '../../../../lib/schemas/admin';
 import type { BingoCardResponse, BingoCell, PlaceBookBody } from '../../../../lib/schemas/bingo';
-import { notifyError, notifyInfo, notifySuccess } from '../../../app/notify';
+import { notifyError, notifySuccess } from '../../../app/notify';
+import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
+import { useCurrentUser } from '../../../hooks/use-current-user';
+import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 import { ApiError, errorText } from '../../../services/api-client';
+import { isGuest } from '../../../services/session-api';
 import {
   cardQueryKey,
   cardQueryOptions,
@@ -22,11 +29,30 @@ import { LeaderboardModal } from './leaderboard-modal';
 import { PointsCounter } from './points-counter';
 import { ResetGridModal } from './reset-grid-modal';
 import { ReviewModal, type ReviewedBook } from './review-modal';
-import { SearchModal } from './search-modal';
+import { SearchModal, type ChosenBook } from './search-modal';
+import { SquareDetailsModal } from './square-book';
+
+/** The open square's sheet lives in the address, so Back from View Book reopens it. */
+const SQUARE_PARAM = 'square';
+const TERM_PARAM = 'q';
+
+/** Whether the book would be the grid's wildcard, by the server's own rule (placement-rules). */
+function usesWildcard(cells: readonly BingoCell[], target: BingoCell, isbn: string): boolean {
+  const key = normalizeIsbn(isbn) ?? isbn;
+  const others = cells.filter((cell) => cell.id !== target.id);
+  const uses = others.flatMap((cell) =>
+    cell.placement && (normalizeIsbn(cell.placement.bookIsbn) ?? cell.placement.bookIsbn) === key
+      ? [{ position: cell.position, isWildcard: cell.placement.isWildcard }]
+      : [],
+  );
+  const wildcardTaken = others.some((cell) => cell.placement?.isWildcard === true);
+  const decision = decidePlacement(uses, wildcardTaken);
+  return decision.ok && decision.isWildcard;
+}
 
 type OpenModal =
   | { kind: 'none' }
-  | { kind: 'search'; cell: BingoCell }
+  | { kind: 'wildcard'; cell: BingoCell; book: ChosenBook }
   | { kind: 'review'; book: ReviewedBook }
   | { kind: 'reset' }
   | { kind: 'leaderboard' };
@@ -47,6 +73,37 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
   const card = useQuery(cardQueryOptions(gridId, listed?.isCurrent ?? false));
   const [modal, setModal] = useState<OpenModal>(NO_MODAL);
   const closeModal = () => setModal(NO_MODAL);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openSquareId = searchParams.get(SQUARE_PARAM);
+  const searchedTerm = searchParams.get(TERM_PARAM) ?? '';
+  const { user } = useCurrentUser();
+  const guest = user !== null && isGuest(user);
+  const placing = useSubmitGuard();
+  const resetting = useSubmitGuard();
+
+  /** The bingo page's address with a square's sheet open on a term. */
+  function squareAddress(cellId: string, term: string): string {
+    const next = new URLSearchParams(searchParams);
+    next.set(SQUARE_PARAM, cellId);
+    if (term) next.set(TERM_PARAM, term);
+    else next.delete(TERM_PARAM);
+    return `/bingo?${next.toString()}`;
+  }
+
+  /** Opens a square's sheet (with the term searched there), or closes it with null. */
+  function showSquare(cellId: string | null, term = '') {
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (cellId) next.set(SQUARE_PARAM, cellId);
+        else next.delete(SQUARE_PARAM);
+        if (cellId && term) next.set(TERM_PARAM, term);
+        else next.delete(TERM_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }
 
   function refreshAfterChange() {
     void queryClient.invalidateQueries({ queryKey: cardQueryKey(gridId) });
@@ -69,6 +126,7 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
       });
       writeCachedPoints(queryClient, result.totalPoints);
       refreshAfterChange();
+      showSquare(null);
       // A review is offered for a book the square did not hold before, never for a refusal.
       setModal(
         previous?.bookIsbn === placed.bookIsbn
@@ -134,13 +192,32 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
 
   const { grid, cells, points, resetDate } = card.data;
   const isPast = !grid.isCurrent;
+  const openCell = cells.find((cell) => cell.id === openSquareId) ?? null;
 
   function handleActivate(cell: BingoCell) {
-    if (isPast) {
-      notifyInfo(messages.bingo.historicalGrid, 'historical-grid');
-      return;
-    }
-    setModal({ kind: 'search', cell });
+    setModal(NO_MODAL);
+    showSquare(cell.id);
+  }
+
+  /** Choose: a second copy of a book asks before it spends the wildcard; one request at a time. */
+  function handleChoose(cell: BingoCell, book: ChosenBook) {
+    void placing.run(async () => {
+      if (usesWildcard(cells, cell, book.isbn)) {
+        setModal({ kind: 'wildcard', cell, book });
+        return;
+      }
+      await placement.mutateAsync({ cellId: cell.id, isbn: book.isbn });
+    });
+  }
+
+  function handleUseWildcard(cell: BingoCell, book: ChosenBook) {
+    void placing.run(async () => {
+      try {
+        await placement.mutateAsync({ cellId: cell.id, isbn: book.isbn });
+      } finally {
+        setModal((open) => (open.kind === 'wildcard' ? NO_MODAL : open));
+      }
+    });
   }
 
   return (
@@ -155,6 +232,15 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
             <span className="badge badge--muted">{messages.bingo.pastChallenge}</span>
           ) : null}
         </div>
+        {guest ? (
+          <div className="guest-banner" role="note">
+            <p className="guest-banner__title">{messages.bingo.guestBannerTitle}</p>
+            <p className="guest-banner__text">{messages.bingo.guestBannerText}</p>
+            <Link className="button button--primary guest-banner__link" to="/register">
+              {messages.bingo.guestBannerLink}
+            </Link>
+          </div>
+        ) : null}
         {isPast ? (
           <p className="note bingo-board__note">{messages.bingo.historicalGrid}</p>
         ) : (
@@ -172,7 +258,7 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
           >
             View Leaderboard
           </button>
-          {isPast ? null : (
+          {isPast || guest ? null : (
             <button
               type="button"
               className="button button--secondary"
@@ -184,20 +270,52 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
         </div>
       </section>
 
-      {modal.kind === 'search' ? (
+      {openCell && isPast ? (
+        <SquareDetailsModal cell={openCell} onClose={() => showSquare(null)} />
+      ) : null}
+      {/* The address lags a tick behind a placement: the review replaces the sheet at once. */}
+      {openCell && !isPast && modal.kind !== 'review' ? (
         <SearchModal
-          challenge={modal.cell.challenge}
-          onClose={closeModal}
-          isPlacing={placement.isPending}
-          onChoose={(book) => placement.mutate({ cellId: modal.cell.id, isbn: book.isbn })}
+          key={openCell.id}
+          cell={openCell}
+          searchedTerm={searchedTerm}
+          onSearched={(term) => showSquare(openCell.id, term)}
+          addressOf={(term) => squareAddress(openCell.id, term)}
+          onClose={() => showSquare(null)}
+          isPlacing={placing.pending || placement.isPending}
+          onChoose={(book) => handleChoose(openCell, book)}
         />
+      ) : null}
+      {modal.kind === 'wildcard' ? (
+        <Modal
+          title={messages.bingo.wildcardConfirmTitle}
+          role="alertdialog"
+          onClose={closeModal}
+          footer={
+            <>
+              <button type="button" className="button button--secondary" onClick={closeModal}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={placing.pending}
+                onClick={() => handleUseWildcard(modal.cell, modal.book)}
+              >
+                {messages.bingo.wildcardConfirm}
+              </button>
+            </>
+          }
+        >
+          <p>{messages.bingo.wildcardConfirmText(modal.book.title)}</p>
+        </Modal>
       ) : null}
       {modal.kind === 'review' ? <ReviewModal book={modal.book} onClose={closeModal} /> : null}
       {modal.kind === 'reset' ? (
         <ResetGridModal
-          isResetting={reset.isPending}
+          isResetting={resetting.pending || reset.isPending}
           onCancel={closeModal}
-          onConfirm={() => reset.mutate(grid.id)}
+          onConfirm={() => void resetting.run(() => reset.mutateAsync(grid.id))}
         />
       ) : null}
       {modal.kind === 'leaderboard' ? <LeaderboardModal onClose={closeModal} /> : null}

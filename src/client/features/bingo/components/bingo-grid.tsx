@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { GRID_SIZE } from '../../../../lib/limits';
 import type { BingoCell } from '../../../../lib/schemas/bingo';
 import { BookCover } from '../../../components/book-cover';
+import { WildcardIcon } from './wildcard-icon';
 
 /** What a screen reader hears for a square: its challenge, then what is on it. */
 export function describeCell(cell: BingoCell, readOnly: boolean): string {
@@ -33,6 +34,8 @@ interface BingoGridProps {
 /**
  * The 4x4 card as an ARIA grid: one Tab stop, arrow keys (and Home/End) move between squares,
  * Enter or Space opens a square. Each square is a button named after its challenge and state.
+ * On a phone a square is compact (its number, the cover, the wildcard star) and opens a sheet
+ * with the challenge and the book; from 600 px it grows to show the challenge and title too.
  */
 export function BingoGrid({ cells, readOnly, onActivate }: BingoGridProps) {
   const ordered = [...cells].sort((a, b) => a.position - b.position);
@@ -78,6 +81,9 @@ export function BingoGrid({ cells, readOnly, onActivate }: BingoGridProps) {
                   onFocus={() => setActiveIndex(index)}
                   onClick={() => onActivate(cell)}
                 >
+                  <span className="bingo-square__number" aria-hidden="true">
+                    {index + 1}
+                  </span>
                   <span className="bingo-square__challenge">{cell.challenge}</span>
                   {placement ? (
                     <span className="bingo-square__book">
@@ -91,8 +97,9 @@ export function BingoGrid({ cells, readOnly, onActivate }: BingoGridProps) {
                       />
                       <span className="bingo-square__title">{placement.bookTitle}</span>
                       {placement.isWildcard ? (
-                        <span className="bingo-square__wildcard" title="Wildcard">
-                          ★ Wildcard
+                        <span className="bingo-square__wildcard">
+                          <WildcardIcon />
+                          <span className="bingo-square__wildcard-text">Wildcard</span>
                         </span>
                       ) : null}
                     </span>

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHALLENGES } from '../../../../lib/challenges';
 import { messages } from '../../../../lib/messages';
 import type { BingoCardResponse } from '../../../../lib/schemas/bingo';
 import { buildGuest, buildUser } from '../../../test-utils/factories';
+import { clickTwiceAtOnce } from '../../../test-utils/double-click';
 import { apiErrorReply, mockApi, type MockRoutes } from '../../../test-utils/mock-api';
 import { renderApp } from '../../../test-utils/render-app';
 import { buildCard, buildPlacement } from '../testing/bingo-factories';
@@ -36,7 +37,7 @@ describe('BingoPage: grids', () => {
     const marked = square(DEFAULT_CHALLENGES[0]);
     expect(marked).toHaveAccessibleName(`${DEFAULT_CHALLENGES[0]}. Marked with Dune (wildcard)`);
     expect(within(marked).getByRole('img', { name: 'Cover of Dune' })).toBeInTheDocument();
-    expect(within(marked).getByText('★ Wildcard')).toBeInTheDocument();
+    expect(within(marked).getByText('Wildcard')).toBeInTheDocument();
     expect(square(DEFAULT_CHALLENGES[1])).toHaveAccessibleName(
       `${DEFAULT_CHALLENGES[1]}. Not marked yet, choose a book`,
     );
@@ -56,12 +57,19 @@ describe('BingoPage: grids', () => {
     const emma = square(DEFAULT_CHALLENGES[3]);
     expect(emma).toHaveAccessibleName(`${DEFAULT_CHALLENGES[3]}. Marked with Emma. Read-only`);
 
-    await user.click(square(DEFAULT_CHALLENGES[5]));
-
-    expect(
-      await screen.findByText(messages.bingo.historicalGrid, { selector: '.Toastify *' }),
-    ).toBeInTheDocument();
+    // A past square opens its sheet read-only: the challenge, its book or none, and why.
+    await user.click(square(DEFAULT_CHALLENGES[3]));
+    const sheet = screen.getByRole('dialog', { name: DEFAULT_CHALLENGES[3] });
+    expect(within(sheet).getByText('Emma')).toBeInTheDocument();
+    expect(within(sheet).getByText(messages.bingo.historicalGrid)).toBeInTheDocument();
+    expect(within(sheet).queryByRole('searchbox')).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(square(DEFAULT_CHALLENGES[5]));
+    const empty = screen.getByRole('dialog', { name: DEFAULT_CHALLENGES[5] });
+    expect(within(empty).getByText(messages.bingo.notMarked)).toBeInTheDocument();
+    expect(within(empty).getByText(messages.bingo.historicalGrid)).toBeInTheDocument();
     expect(api.requestsTo(`GET /api/bingo/grids/${past.id}`)).toHaveLength(1);
   });
 
@@ -180,22 +188,32 @@ describe('BingoPage: Reset Grid', () => {
     );
   });
 
-  it("shows a guest the server's refusal", async () => {
-    const { user } = await openBingo(
-      {
-        [`DELETE /api/bingo/grids/${current.id}/placements`]: apiErrorReply(
-          403,
-          messages.bingo.mustLogInToClear,
-          'FORBIDDEN',
-        ),
-      },
-      { user: buildGuest() },
-    );
-    await user.click(screen.getByRole('button', { name: 'Reset Grid' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, reset my grid' }));
+  it('offers a guest no Reset Grid, and says up front that nothing is saved', async () => {
+    const { api } = await openBingo({}, { user: buildGuest() });
 
-    expect(await screen.findByText(messages.bingo.mustLogInToClear)).toBeInTheDocument();
-    expect(screen.queryByText(messages.bingo.gridCleared)).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText(messages.bingo.guestBannerTitle)).toBeVisible();
+    expect(screen.getByText(messages.bingo.guestBannerText)).toBeVisible();
+    expect(screen.getByRole('link', { name: messages.bingo.guestBannerLink })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(screen.queryByRole('button', { name: 'Reset Grid' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View Leaderboard' })).toBeInTheDocument();
+    expect(api.requestsTo(`DELETE /api/bingo/grids/${current.id}/placements`)).toHaveLength(0);
+  });
+
+  it('shows a member no guest banner', async () => {
+    await openBingo();
+    expect(screen.queryByText(messages.bingo.guestBannerTitle)).not.toBeInTheDocument();
+  });
+
+  it('sends one reset for an instant double click on the confirmation', async () => {
+    const { user, api } = await openBingo(resettable());
+    await user.click(screen.getByRole('button', { name: 'Reset Grid' }));
+    const yes = screen.getByRole('button', { name: 'Yes, reset my grid' });
+    clickTwiceAtOnce(yes);
+
+    expect(await screen.findByText(messages.bingo.gridCleared)).toBeInTheDocument();
+    expect(api.requestsTo(`DELETE /api/bingo/grids/${current.id}/placements`)).toHaveLength(1);
   });
 });

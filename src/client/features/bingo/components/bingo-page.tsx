@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { gridsQueryOptions } from '../api/grids-api';
 import { useLiveUpdates } from '../hooks/use-live-updates';
+import '../bingo.css';
 import { BingoBoard } from './bingo-board';
 
 const GRID_PARAM = 'grid';

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHALLENGES } from '../../../../lib/challenges';
 import { REVIEW_MAX } from '../../../../lib/limits';
@@ -9,6 +10,7 @@ import type {
   PlaceBookResponse,
 } from '../../../../lib/schemas/bingo';
 import { buildGuest } from '../../../test-utils/factories';
+import { clickTwiceAtOnce } from '../../../test-utils/double-click';
 import { apiErrorReply, type MockReply, type MockRoutes } from '../../../test-utils/mock-api';
 import { buildBook, buildCard, buildPlacement, cellId } from '../testing/bingo-factories';
 import { CURRENT_CARD, currentGrid, openBingo, square } from '../testing/bingo-harness';
@@ -310,5 +312,207 @@ describe('Review modal', () => {
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.requestsTo('POST /api/reviews')).toHaveLength(0);
+  });
+});
+
+describe('Square sheet (issue 9)', () => {
+  it('shows the book already on the square above the search', async () => {
+    const { dialog } = await openSearch({
+      [CURRENT_CARD]: {
+        body: buildCard({
+          grid: currentGrid,
+          placements: {
+            1: buildPlacement({ bookTitle: 'The Restaurant at the End of the Universe' }),
+          },
+        }),
+      },
+    });
+    const onSquare = within(dialog).getByRole('region', { name: messages.bingo.onThisSquare });
+    expect(
+      within(onSquare).getByText('The Restaurant at the End of the Universe'),
+    ).toBeInTheDocument();
+  });
+
+  it('comes back from View Book to the same search: its term and results, with no new search', async () => {
+    const { user, api, dialog } = await openSearch({
+      'GET /api/books/9780547928227': {
+        body: {
+          book: {
+            ...hobbit,
+            isbn: '9780547928227',
+            description: null,
+            publisher: null,
+            pageCount: null,
+            categories: [],
+            language: null,
+            averageRating: null,
+            ratingsCount: null,
+          },
+        },
+      },
+    });
+    await user.type(within(dialog).getByLabelText('Search for a book'), 'hobbit{Enter}');
+    await user.click(await within(dialog).findByRole('link', { name: 'View Book: The Hobbit' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Hobbit' })).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: messages.book.backToSearch }));
+
+    const back = await screen.findByRole('dialog', { name: POEMS });
+    expect(within(back).getByRole('searchbox', { name: 'Search for a book' })).toHaveValue(
+      'hobbit',
+    );
+    expect(within(back).getByRole('button', { name: 'Choose The Hobbit' })).toBeEnabled();
+    expect(api.requestsTo('GET /api/books/search')).toHaveLength(1);
+  });
+});
+
+describe('Double clicks send one request (issue 9)', () => {
+  it('Choose', async () => {
+    const app = await openSearch(placingServer());
+    await app.user.type(within(app.dialog).getByLabelText('Search for a book'), 'hobbit{Enter}');
+    const choose = await within(app.dialog).findByRole('button', { name: 'Choose The Hobbit' });
+    clickTwiceAtOnce(choose);
+
+    expect(await screen.findByRole('dialog', { name: 'Write a review' })).toBeInTheDocument();
+    expect(app.api.requestsTo('POST /api/bingo/placements')).toHaveLength(1);
+    expect(screen.getAllByText(messages.bingo.earnedPoints(10))).toHaveLength(1);
+  });
+
+  it('Submit Review', async () => {
+    const app = await searchAndChoose({
+      ...placingServer(),
+      'POST /api/reviews': { status: 201, body: { message: messages.review.posted, post: {} } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Write a review' });
+    await app.user.type(within(dialog).getByRole('textbox', { name: 'Your review' }), 'Good');
+    await app.user.click(within(dialog).getByRole('radio', { name: '5 stars' }));
+    const submit = within(dialog).getByRole('button', { name: 'Submit Review' });
+    clickTwiceAtOnce(submit);
+
+    expect(await screen.findByText(messages.review.posted)).toBeInTheDocument();
+    expect(app.api.requestsTo('POST /api/reviews')).toHaveLength(1);
+  });
+});
+
+describe('The wildcard is asked for before it is spent (issue 9)', () => {
+  /** Dune placed normally on square 0, no wildcard yet; the search finds Dune again. */
+  const dune = buildBook({ isbn: '9780441013593', title: 'Dune', authors: 'Frank Herbert' });
+  function duneTwice(): MockRoutes {
+    return {
+      ...searchRoute([dune]),
+      [CURRENT_CARD]: {
+        body: buildCard({
+          grid: currentGrid,
+          placements: { 0: buildPlacement({ bookIsbn: '9780441013593', bookTitle: 'Dune' }) },
+        }),
+      },
+      'POST /api/bingo/placements': {
+        body: {
+          placement: {
+            bookIsbn: '9780441013593',
+            bookTitle: 'Dune',
+            coverUrl: dune.coverUrl,
+            isWildcard: true,
+            points: 10,
+            cellId: cellId(1),
+            position: 1,
+          },
+          pointsEarned: 10,
+          totalPoints: 20,
+          message: messages.bingo.earnedPoints(10),
+        },
+      },
+    };
+  }
+
+  it('asks before placing a second copy; Cancel sends nothing, Use my wildcard sends once', async () => {
+    const { user, api, dialog } = await openSearch(duneTwice());
+    await user.type(within(dialog).getByLabelText('Search for a book'), 'dune{Enter}');
+    await user.click(await within(dialog).findByRole('button', { name: 'Choose Dune' }));
+
+    const ask = screen.getByRole('alertdialog', { name: messages.bingo.wildcardConfirmTitle });
+    expect(ask).toHaveTextContent(messages.bingo.wildcardConfirmText('Dune'));
+    expect(api.requestsTo('POST /api/bingo/placements')).toHaveLength(0);
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: POEMS })).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/bingo/placements')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Choose Dune' }));
+    const again = screen.getByRole('alertdialog', { name: messages.bingo.wildcardConfirmTitle });
+    const use = within(again).getByRole('button', { name: messages.bingo.wildcardConfirm });
+    clickTwiceAtOnce(use);
+
+    expect(await screen.findByRole('dialog', { name: 'Write a review' })).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/bingo/placements')).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('does not ask for a first copy, nor when the square itself holds the book', async () => {
+    const { user, api, dialog } = await openSearch(duneTwice());
+    await user.type(within(dialog).getByLabelText('Search for a book'), 'hobbit{Enter}');
+    await user.keyboard('{Escape}');
+    await user.click(square(DEFAULT_CHALLENGES[0]));
+    const first = screen.getByRole('dialog', { name: DEFAULT_CHALLENGES[0] });
+    await user.type(within(first).getByLabelText('Search for a book'), 'dune{Enter}');
+    await user.click(await within(first).findByRole('button', { name: 'Choose Dune' }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(api.requestsTo('POST /api/bingo/placements')).toHaveLength(1));
+  });
+});
+
+describe('A typed review is not thrown away without asking (issue 9)', () => {
+  async function typedReview() {
+    const app = await searchAndChoose(placingServer());
+    const dialog = await screen.findByRole('dialog', { name: 'Write a review' });
+    await app.user.type(within(dialog).getByRole('textbox', { name: 'Your review' }), 'Half a th');
+    return { ...app, dialog };
+  }
+
+  it('asks on Escape; Keep writing keeps the text, Discard closes', async () => {
+    const { user, api, dialog } = await typedReview();
+    await user.keyboard('{Escape}');
+
+    const ask = screen.getByRole('alertdialog', { name: messages.review.discardTitle });
+    await user.click(within(ask).getByRole('button', { name: messages.review.keepWriting }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Your review' })).toHaveValue('Half a th');
+
+    await user.keyboard('{Escape}');
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', {
+        name: messages.review.discard,
+      }),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.requestsTo('POST /api/reviews')).toHaveLength(0);
+  });
+
+  it('asks on the Close button, the backdrop and Skip', async () => {
+    const { user, dialog } = await typedReview();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('alertdialog', { name: messages.review.discardTitle })).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    const backdrop = dialog.parentElement;
+    if (!backdrop) throw new Error('no backdrop');
+    await user.pointer({ keys: '[MouseLeft]', target: backdrop });
+    expect(screen.getByRole('alertdialog', { name: messages.review.discardTitle })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: messages.review.keepWriting }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Skip' }));
+    expect(screen.getByRole('alertdialog', { name: messages.review.discardTitle })).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'Write a review' })).toBeInTheDocument();
+  });
+
+  it('closes at once when nothing was typed', async () => {
+    await searchAndChoose(placingServer());
+    await screen.findByRole('dialog', { name: 'Write a review' });
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { PostReviewBody } from '../../../../lib/schemas/reviews';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { BookCover } from '../../../components/book-cover';
 import { Modal } from '../../../components/modal';
+import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 import { StarRating } from '../../../components/star-rating';
 import { errorText } from '../../../services/api-client';
 import { OWN_PROFILE_KEY, POSTS_KEY } from '../../../services/query-keys';
@@ -25,7 +26,8 @@ interface ReviewModalProps {
 /**
  * Offered after a book is placed (SPEC.md sections 2 and 5): a review of up to 2000 characters
  * with a live counter and a five-star rating. Submit Review stays disabled while the form is
- * invalid (the same schema the server checks) or sending; a failure keeps what was typed.
+ * invalid (the same schema the server checks) or sending; a failure keeps what was typed, and
+ * closing it with text typed asks before throwing the text away.
  */
 export function ReviewModal({ book, onClose }: ReviewModalProps) {
   const formId = useId();
@@ -33,6 +35,8 @@ export function ReviewModal({ book, onClose }: ReviewModalProps) {
   const counterId = useId();
   const [text, setText] = useState('');
   const [rating, setRating] = useState<number | null>(null);
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+  const sending = useSubmitGuard();
 
   const queryClient = useQueryClient();
   const mutation = useMutation({
@@ -50,20 +54,29 @@ export function ReviewModal({ book, onClose }: ReviewModalProps) {
   });
 
   const parsed = PostReviewBody.safeParse({ isbn: book.isbn, text, rating });
-  const canSubmit = parsed.success && !mutation.isPending;
+  const isSending = sending.pending || mutation.isPending;
+  const canSubmit = parsed.success && !isSending;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (parsed.success && !mutation.isPending) mutation.mutate(parsed.data);
+    if (!parsed.success) return;
+    const body = parsed.data;
+    void sending.run(() => mutation.mutateAsync(body));
+  }
+
+  /** Escape, Close, the backdrop and Skip: a typed review is never thrown away without asking. */
+  function handleDismiss() {
+    if (text.trim() === '') onClose();
+    else setAskingToDiscard(true);
   }
 
   return (
     <Modal
       title="Write a review"
-      onClose={onClose}
+      onClose={handleDismiss}
       footer={
         <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
+          <button type="button" className="button button--secondary" onClick={handleDismiss}>
             Skip
           </button>
           <button
@@ -72,7 +85,7 @@ export function ReviewModal({ book, onClose }: ReviewModalProps) {
             className="button button--primary"
             disabled={!canSubmit}
           >
-            {mutation.isPending ? 'Sending...' : 'Submit Review'}
+            {isSending ? 'Sending...' : 'Submit Review'}
           </button>
         </>
       }
@@ -99,13 +112,31 @@ export function ReviewModal({ book, onClose }: ReviewModalProps) {
             {`${text.length}/${REVIEW_MAX}`}
           </p>
         </div>
-        <StarRating
-          label="Your rating"
-          value={rating}
-          onChange={setRating}
-          disabled={mutation.isPending}
-        />
+        <StarRating label="Your rating" value={rating} onChange={setRating} disabled={isSending} />
       </form>
+      {askingToDiscard ? (
+        <Modal
+          title={messages.review.discardTitle}
+          role="alertdialog"
+          onClose={() => setAskingToDiscard(false)}
+          footer={
+            <>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setAskingToDiscard(false)}
+              >
+                {messages.review.keepWriting}
+              </button>
+              <button type="button" className="button button--danger" onClick={onClose}>
+                {messages.review.discard}
+              </button>
+            </>
+          }
+        >
+          <p>{messages.review.discardText}</p>
+        </Modal>
+      ) : null}
     </Modal>
   );
 }

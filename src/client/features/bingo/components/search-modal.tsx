@@ -1,8 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../../../lib/messages';
-import { BookSearchQuery, type BookSummary } from '../../../../lib/schemas/books';
+import type { BingoCell } from '../../../../lib/schemas/bingo';
+import {
+  BookSearchQuery,
+  type BookSearchResponse,
+  type BookSummary,
+} from '../../../../lib/schemas/books';
 import { notifyError } from '../../../app/notify';
 import { BookCover } from '../../../components/book-cover';
 import { FormMessage } from '../../../components/form-message';
@@ -12,35 +17,76 @@ import { resultCountText } from '../../../components/result-count-text';
 import { Spinner } from '../../../components/spinner';
 import { errorText } from '../../../services/api-client';
 import { searchBooks } from '../api/search-api';
+import { SquareBook } from './square-book';
 
 const searchTerm = BookSearchQuery.shape.q;
 
+/** Where a search's answer is kept, so coming back from View Book shows the same results. */
+function searchKey(term: string) {
+  return ['bingo', 'search', term] as const;
+}
+
+export type ChosenBook = BookSummary & { isbn: string };
+
 interface SearchModalProps {
-  /** The square's challenge: the modal's title. */
-  challenge: string;
+  /** The square: its challenge is the modal's title, its book is shown above the search. */
+  cell: BingoCell;
+  /** The last term searched for this square (kept in the address), '' for none. */
+  searchedTerm: string;
+  /** Remembers a term once it has been searched. */
+  onSearched: (term: string) => void;
+  /** The address that reopens this sheet with a term: where View Book's Back leads. */
+  addressOf: (term: string) => string;
   onClose: () => void;
   /** Places the chosen book; the modal stays open until the placement has been decided. */
-  onChoose: (book: BookSummary & { isbn: string }) => void;
+  onChoose: (book: ChosenBook) => void;
   isPlacing: boolean;
 }
 
 /**
- * The book search of a square (SPEC.md section 2): a labelled search box (Enter or Search),
- * results with cover, title, authors, View Book and Choose, and the empty message.
+ * The sheet of a square (SPEC.md section 2): its challenge, the book on it, a labelled search
+ * box (Enter or Search), and results with cover, title, authors, View Book and Choose. Its body
+ * is a stack of sections; the search and its results come last so others can go above them.
+ * View Book leaves for the book page and Back returns here with the same term and results.
  */
-export function SearchModal({ challenge, onClose, onChoose, isPlacing }: SearchModalProps) {
-  const [term, setTerm] = useState('');
+export function SearchModal({
+  cell,
+  searchedTerm,
+  onSearched,
+  addressOf,
+  onClose,
+  onChoose,
+  isPlacing,
+}: SearchModalProps) {
+  const queryClient = useQueryClient();
+  const [term, setTerm] = useState(searchedTerm);
   const [termError, setTermError] = useState<string | null>(null);
   const noIsbnHintId = useId();
+  const restored = searchedTerm
+    ? queryClient.getQueryData<BookSearchResponse>(searchKey(searchedTerm))
+    : undefined;
 
   const search = useMutation({
     mutationFn: searchBooks,
+    onSuccess: (result, searched) => {
+      queryClient.setQueryData(searchKey(searched), result);
+      onSearched(searched);
+    },
     onError: (error) => {
       // A 429 (or other refusal) carries the server's own text, e.g. 'Too many book searches...'.
       const text = errorText(error, messages.bingo.searchFailed);
       notifyError(text, `search:${text}`);
     },
   });
+
+  // Back from the book page after the kept answer was dropped: ask again, once.
+  const { mutate } = search;
+  const mustRestore = searchedTerm !== '' && !restored;
+  useEffect(() => {
+    if (mustRestore) mutate(searchedTerm);
+    // Only on opening: later searches are the reader's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,12 +99,20 @@ export function SearchModal({ challenge, onClose, onChoose, isPlacing }: SearchM
     search.mutate(parsed.data);
   }
 
-  const books = search.data?.books;
+  const books = search.isIdle ? restored?.books : search.data?.books;
   // While a search runs the spinner speaks; the count is said once the answer is in.
   const status = books && !search.isPending ? resultCountText(books.length) : '';
+  // The address catches up with a search a tick later: name the term shown, not the address's.
+  const shownTerm = search.isIdle ? searchedTerm : (search.variables ?? searchedTerm);
+  const backTo = addressOf(shownTerm);
 
   return (
-    <Modal title={challenge} onClose={onClose}>
+    <Modal title={cell.challenge} onClose={onClose}>
+      {cell.placement ? (
+        <section className="square-sheet__book" aria-label={messages.bingo.onThisSquare}>
+          <SquareBook placement={cell.placement} />
+        </section>
+      ) : null}
       <form className="book-search" role="search" noValidate onSubmit={handleSubmit}>
         <TextField
           className="book-search__field"
@@ -103,6 +157,7 @@ export function SearchModal({ challenge, onClose, onChoose, isPlacing }: SearchM
                   <Link
                     className="button button--secondary button--small"
                     to={`/book/${encodeURIComponent(book.isbn)}`}
+                    state={{ backTo }}
                     aria-label={`View Book: ${book.title}`}
                   >
                     View Book

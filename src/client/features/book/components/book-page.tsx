@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { messages } from '../../../../lib/messages';
 import type { BookDetails } from '../../../../lib/schemas/books';
 import { notifyError, notifyInfo, notifySuccess } from '../../../app/notify';
 import { BookCover } from '../../../components/book-cover';
 import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 import { ApiError, errorText } from '../../../services/api-client';
 import { OWN_PROFILE_KEY } from '../../../services/query-keys';
 import { addToWantToRead, bookQueryOptions } from '../api/book-api';
@@ -61,12 +62,13 @@ function WantToReadButton({ isbn }: { isbn: string }) {
       notifyError(errorText(error, messages.wantToRead.addFailed));
     },
   });
+  const adding = useSubmitGuard();
   return (
     <button
       type="button"
       className="button button--primary"
-      disabled={mutation.isPending || isListed}
-      onClick={() => mutation.mutate()}
+      disabled={adding.pending || mutation.isPending || isListed}
+      onClick={() => void adding.run(() => mutation.mutateAsync())}
     >
       {isListed ? 'On your Want to Read list' : 'Add to Want to Read'}
     </button>
@@ -97,9 +99,17 @@ function BookView({ book }: { book: BookDetails }) {
   );
 }
 
+/** Where View Book came from: a square's search on the bingo page, to go back to. */
+function searchToReturnTo(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('backTo' in state)) return null;
+  const { backTo } = state;
+  return typeof backTo === 'string' && backTo.startsWith('/bingo') ? backTo : null;
+}
+
 /** Book details (`/book/:isbn`, SPEC.md section 2), with 'Add to Want to Read'. */
 export function BookPage() {
   const { isbn = '' } = useParams();
+  const backTo = searchToReturnTo(useLocation().state);
   const book = useQuery(bookQueryOptions(isbn));
   useDocumentTitle(book.data?.book.title ?? 'Book');
 
@@ -136,5 +146,14 @@ export function BookPage() {
     body = <BookView book={book.data.book} />;
   }
 
-  return <div className="page">{body}</div>;
+  return (
+    <div className="page">
+      {backTo ? (
+        <p className="book-page__back">
+          <Link to={backTo}>{messages.book.backToSearch}</Link>
+        </p>
+      ) : null}
+      {body}
+    </div>
+  );
 }
