@@ -20,6 +20,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/client/**/*.test.tsx', 'src/client/**/*.test.ts'],
           setupFiles: ['tests/setup/components.ts'],
+          // Room for findBy*'s 5 s wait (tests/setup/components.ts) on a busy machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -8,12 +8,16 @@
  *   no-op, and tests drive the `<altcha-widget>` element by dispatching its `statechange` event.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 vi.mock('../../src/client/features/auth/components/load-altcha', () => ({
   loadAltcha: () => Promise.resolve(),
 }));
+
+// findBy*/waitFor wait as a person would: a lazy page is transformed on its first import, which
+// takes seconds on a busy machine (Testing Library's default of 1 s made tests flaky there).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not implement scrolling; react-router's ScrollRestoration calls it on navigation.
 window.scrollTo = () => {};

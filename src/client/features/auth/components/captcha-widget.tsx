@@ -1,5 +1,5 @@
 import type { AltchaWidgetElement } from 'altcha';
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 
 export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
 
@@ -51,7 +51,9 @@ export function CaptchaWidget({ onChange, ref }: CaptchaWidgetProps) {
     };
   }, []);
 
-  useEffect(() => {
+  // Listen from the moment the widget is in the page (a layout effect runs in the same commit),
+  // so a state the widget reports before passive effects have run is never missed.
+  useLayoutEffect(() => {
     const element = elementRef.current;
     if (!element) return;
     const handleStateChange = (event: Event) => {

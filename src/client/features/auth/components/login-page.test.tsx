@@ -24,11 +24,13 @@ function captchaWidget(): HTMLElement {
   return widget;
 }
 
-function solveCaptcha(payload = 'proof-of-work-payload') {
+/** The widget reports a solved proof of work; then waits, as a person would, for Login to wake. */
+async function solveCaptcha(payload = 'proof-of-work-payload') {
   fireEvent(
     captchaWidget(),
     new CustomEvent('statechange', { detail: { state: 'verified', payload } }),
   );
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
 }
 
 async function openLogin(routes: Parameters<typeof mockApi>[0] = {}) {
@@ -42,14 +44,22 @@ async function openLogin(routes: Parameters<typeof mockApi>[0] = {}) {
 describe('LoginPage', () => {
   it('keeps Login disabled until the captcha is verified', async () => {
     await openLogin();
-    const login = screen.getByRole('button', { name: 'Login' });
-    expect(login).toBeDisabled();
+    const login = () => screen.getByRole('button', { name: 'Login' });
+    expect(login()).toBeDisabled();
 
     fireEvent(captchaWidget(), new CustomEvent('statechange', { detail: { state: 'verifying' } }));
-    expect(login).toBeDisabled();
+    expect(login()).toBeDisabled();
 
-    solveCaptcha();
-    expect(login).toBeEnabled();
+    // Solving takes the widget a moment; the button wakes once the page has heard of it.
+    fireEvent(
+      captchaWidget(),
+      new CustomEvent('statechange', { detail: { state: 'verified', payload: 'proof' } }),
+    );
+    await waitFor(() => expect(login()).toBeEnabled());
+
+    // A widget that expires goes back to unverified: Login goes back to sleep.
+    fireEvent(captchaWidget(), new CustomEvent('statechange', { detail: { state: 'expired' } }));
+    await waitFor(() => expect(login()).toBeDisabled());
   });
 
   it('points the widget at our challenge endpoint', async () => {
@@ -59,7 +69,7 @@ describe('LoginPage', () => {
 
   it('refuses empty fields with the spec message and sends nothing', async () => {
     const { user, api } = await openLogin();
-    solveCaptcha();
+    await solveCaptcha();
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(screen.getByRole('alert')).toHaveTextContent(messages.auth.emailAndPasswordRequired);
@@ -78,7 +88,7 @@ describe('LoginPage', () => {
     });
     await user.type(screen.getByLabelText('Email'), 'hazel@example.com');
     await user.type(screen.getByLabelText('Password'), 'Prickly1!');
-    solveCaptcha('the-payload');
+    await solveCaptcha('the-payload');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Bingo' })).toBeInTheDocument();
@@ -100,7 +110,7 @@ describe('LoginPage', () => {
     });
     await user.type(screen.getByLabelText('Email'), 'hazel@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong');
-    solveCaptcha();
+    await solveCaptcha();
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByRole('button', { name: messages.auth.loggingIn })).toBeDisabled();
@@ -118,7 +128,7 @@ describe('LoginPage', () => {
 
     await user.type(screen.getByLabelText('Email'), 'hazel@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong');
-    solveCaptcha();
+    await solveCaptcha();
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.invalidCredentials);
@@ -136,7 +146,7 @@ describe('LoginPage', () => {
     });
     await user.type(screen.getByLabelText('Email'), 'hazel@example.com');
     await user.type(screen.getByLabelText('Password'), 'Prickly1!');
-    solveCaptcha();
+    await solveCaptcha();
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.captchaRequired);
@@ -152,7 +162,7 @@ describe('LoginPage', () => {
     });
     await user.type(screen.getByLabelText('Email'), 'hazel@example.com');
     await user.type(screen.getByLabelText('Password'), 'Prickly1!');
-    solveCaptcha();
+    await solveCaptcha();
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.accountLocked);
