@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { isValidIsbn13 } from '../src/lib/isbn';
+import { bookFacets } from '../src/server/books/book-facets';
 import { isbn13To10 } from '../src/server/books/book-record';
 import { seededRandom } from './stats';
 
@@ -101,6 +102,14 @@ const SURNAMES = [
 ];
 
 const GENRES = ['Fiction', 'Fantasy', 'Mystery', 'Romance', 'History', 'Poetry', 'Children'];
+/** A second subject for every third book (issue 11), chosen from n so titles stay as they were. */
+// prettier-ignore
+const SECOND_SUBJECTS = [
+  'Science Fiction', 'Cooking', 'Nonfiction', 'Classics', 'Juvenile Fiction', 'Biography',
+  'Thriller', 'Drama', 'Humor',
+];
+/** Original languages of the one book in 17 that is an English translation. */
+const ORIGINAL_LANGUAGES = ['es', 'fr', 'de', 'it', 'ja', 'ru', 'pt', 'sv'];
 
 /** A made-up book, as the search benchmark stores it. */
 export interface GeneratedBook {
@@ -111,6 +120,10 @@ export interface GeneratedBook {
   genre: string;
   publishedDate: string;
   pageCount: number;
+  /** Issue 11's facts; derived from n, so the random draws (titles, authors) are unchanged. */
+  subjects: string[];
+  firstPublishedYear: number;
+  originalLanguage: string;
 }
 
 /**
@@ -194,14 +207,23 @@ export function* generateBooks(count: number, seed = 20_240_601): Generator<Gene
   const random = seededRandom(seed);
   for (let n = 0; n < count; n += 1) {
     const isbn = isbnForIndex(n);
+    const title = titleOf(random, n);
+    const authors = authorsOf(random);
+    const genre = GENRES[random.int(GENRES.length)]!;
+    const publishedDate = String(1850 + random.int(175));
+    const pageCount = 80 + random.int(900);
     yield {
       isbn,
       isbn10: isbn13To10(isbn),
-      title: titleOf(random, n),
-      authors: authorsOf(random),
-      genre: GENRES[random.int(GENRES.length)]!,
-      publishedDate: String(1850 + random.int(175)),
-      pageCount: 80 + random.int(900),
+      title,
+      authors,
+      genre,
+      publishedDate,
+      pageCount: n % 11 === 0 ? 24 + (n % 70) : pageCount,
+      subjects: n % 3 === 0 ? [genre, SECOND_SUBJECTS[(n / 3) % SECOND_SUBJECTS.length]!] : [genre],
+      firstPublishedYear: Number(publishedDate),
+      originalLanguage:
+        n % 17 === 0 ? ORIGINAL_LANGUAGES[(n / 17) % ORIGINAL_LANGUAGES.length]! : 'en',
     };
   }
 }
@@ -218,13 +240,19 @@ export function insertBooks(sqlitePath: string, books: Iterable<GeneratedBook>):
     sqlite.pragma('synchronous = NORMAL');
     const insert = sqlite.prepare(
       `insert into books (isbn, isbn10, title, authors, genre, categories, published_date,
-        page_count, language, source, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, 'en', 'demo', ?, ?)`,
+        page_count, language, source, created_at, updated_at, subjects, first_published_year,
+        original_language, facets)
+       values (?, ?, ?, ?, ?, ?, ?, ?, 'en', 'demo', ?, ?, ?, ?, ?, ?)`,
     );
     const now = new Date().toISOString();
     const writeBatch = sqlite.transaction((batch: GeneratedBook[]) => {
       for (const b of batch) {
-        const categories = JSON.stringify([b.genre]);
+        const categories = JSON.stringify(b.subjects);
+        const facets = bookFacets({
+          subjects: b.subjects,
+          language: 'en',
+          originalLanguage: b.originalLanguage,
+        });
         insert.run(
           b.isbn,
           b.isbn10,
@@ -236,6 +264,10 @@ export function insertBooks(sqlitePath: string, books: Iterable<GeneratedBook>):
           b.pageCount,
           now,
           now,
+          categories,
+          b.firstPublishedYear,
+          b.originalLanguage,
+          facets,
         );
       }
     });

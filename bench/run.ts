@@ -15,12 +15,13 @@ import {
   type WireTotals,
 } from './page-weight';
 import { measureSearchLatency } from './search-latency';
+import { measureSuggestions } from './suggestions-latency';
 import { formatSummary, ms, ratio } from './stats';
 
 /**
  * npm run bench [-- part...]: every benchmark in one process, one readable report. Figures and
  * ratios are taken in this one run (our machines are shared and noisy, so absolute times are
- * read with care and never asserted in tests). Parts: search, load, feed, import, page-weight,
+ * read with care and never asserted in tests). Parts: search, suggestions, load, feed, import, page-weight,
  * lighthouse.
  */
 
@@ -60,6 +61,33 @@ async function searchPart() {
   for (const s of biggest.slowest) {
     console.log(`  ${ms(s.ms).padStart(9)}  '${s.text}' (${s.kind}, ${s.results} results)`);
   }
+}
+
+async function suggestionsPart() {
+  const f = await measureSuggestions();
+  console.log(
+    `The seeded grid's 16 squares (12 with rules) for a reader with ${count(f.finished)} finished ` +
+      `and ${count(f.wantToRead)} want-to-read books, on ${count(f.books)} generated books ` +
+      `(SQLite), through the suggestions service; 200 timed calls after 20 warm-up calls.`,
+  );
+  console.log(
+    `all 16 squares:   ${formatSummary(f.allSquares)} (${f.squaresFilled} squares filled)`,
+  );
+  console.log(`one square:       ${formatSummary(f.oneSquare)}`);
+  console.log(
+    `target p95 < 20 ms for all 16 squares: ${metOrNot(f.suggestionsTargetMet)} (${ms(f.allSquares.p95)})`,
+  );
+  console.log(`subject, genre and language searches ('poetry', 'Spanish', "children's"...):`);
+  console.log(`  ${formatSummary(f.subjectSearch)}`);
+  console.log(
+    `target p95 < 5 ms at ${count(f.books)} books: ${metOrNot(f.subjectSearchTargetMet)} (${ms(f.subjectSearch.p95)})`,
+  );
+  console.log(
+    `  slowest medians: ${f.byQuery
+      .slice(0, 4)
+      .map((q) => `'${q.text}' ${ms(q.medianMs)}`)
+      .join(', ')}`,
+  );
 }
 
 async function loadPart() {
@@ -259,6 +287,10 @@ async function lighthousePart() {
 
 const PARTS = {
   search: { title: 'Local search latency (issue 3)', run: searchPart },
+  suggestions: {
+    title: 'Books that fit each square, and subject search (issue 11)',
+    run: suggestionsPart,
+  },
   feed: { title: 'Feed and friends leaderboard latency (issue 4)', run: feedPart },
   load: { title: 'Throughput against a bare Fastify (issue 3)', run: loadPart },
   import: { title: 'Library import', run: importPart },

@@ -17,6 +17,12 @@ describe('searchTerms', () => {
     expect(searchTerms('   ')).toEqual([]);
   });
 
+  it("drops a possessive's lone 's', which as a prefix would match nearly every book", () => {
+    expect(searchTerms("children's")).toEqual(['children']);
+    expect(searchTerms('Ender’s Game')).toEqual(['ender', 'game']);
+    expect(searchTerms('the s')).toEqual(['the', 's']);
+  });
+
   it('folds accents as the indexes do', () => {
     expect(searchTerms('Brontë García Márquez')).toEqual(['bronte', 'garcia', 'marquez']);
     expect(foldAccents('ÉÀÇÑØ')).toBe('eacnØ');

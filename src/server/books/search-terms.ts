@@ -11,7 +11,9 @@ const MAX_TERM_LENGTH = 40;
 export function searchTerms(text: string): string[] {
   const compact = text.replace(/[\s-]/g, '');
   if (/^(\d{9}[\dXx]|\d{13})$/.test(compact)) return [compact.toLowerCase()];
-  const words = foldAccents(text.toLowerCase()).match(/[\p{L}\p{N}]+/gu) ?? [];
+  // A possessive's lone 's' would match nearly every book as a prefix: "children's" is "children".
+  const words =
+    foldAccents(text.toLowerCase().replace(/['’]s\b/g, '')).match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words.map((w) => w.slice(0, MAX_TERM_LENGTH)))].slice(0, MAX_TERMS);
 }
 

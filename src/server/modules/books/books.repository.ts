@@ -95,6 +95,27 @@ async function searchSqlite(
   limit: number,
 ): Promise<NormalisedBook[]> {
   if (limit < 1) return [];
+  // Title, author and ISBN hits, best first; then, when they do not fill the page, books found
+  // by their subjects and languages too (issue 11), in catalogue order. Scoring every subject
+  // hit would cost as much as a subject is common ('fantasy' is in thousands of books).
+  const named = await searchSqliteRanked(db, `{title authors isbn isbn10} : (${match})`, limit);
+  if (named.length >= limit) return named;
+  const seen = named.map((book) => book.isbn).filter((isbn): isbn is string => isbn !== null);
+  const { rows } = await sql<BookRow>`
+    select ${BOOK_SELECT} from books b
+    where b.rowid in (
+      select rowid from books_fts where books_fts match ${match}
+      ${seen.length > 0 ? sql`and rowid not in (select rowid from books where isbn in (${sql.join(seen)}))` : sql``}
+      limit ${limit - named.length})
+    order by b.rowid`.execute(db);
+  return [...named, ...rows.map(toBook)];
+}
+
+async function searchSqliteRanked(
+  db: Kysely<Database>,
+  match: string,
+  limit: number,
+): Promise<NormalisedBook[]> {
   const { rows } = await sql<BookRow>`
     with matches as materialized (
       select rowid, ${SCORE} as score from books_fts where books_fts match ${match}
