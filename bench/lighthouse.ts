@@ -80,6 +80,18 @@ async function signInReader(baseUrl: string): Promise<string> {
   return pairs.join('; ');
 }
 
+/** Tries a run again when Lighthouse itself fails (e.g. NO_FCP from a tab Chromium left idle). */
+async function runWithRetry(url: string, port: number, cookie?: string): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(url, port, cookie);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`  (${url}: ${error instanceof Error ? error.message : String(error)}; again)`);
+    }
+  }
+}
+
 async function runOnce(url: string, port: number, cookie?: string): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
@@ -139,7 +151,7 @@ export async function measureLighthouse(runs = 3): Promise<LighthousePage[]> {
         const pageRuns: LighthouseRun[] = [];
         for (let i = 0; i < runs; i += 1) {
           pageRuns.push(
-            await runOnce(
+            await runWithRetry(
               `${server.url}${page.path}`,
               chrome.port,
               page.signedIn ? cookie : undefined,

@@ -193,6 +193,13 @@ describe('deep links', () => {
     expect(html).toContain(`content="${SUPPORT_EMAIL}"`);
   });
 
+  it('start asking who the viewer is with the page, for the app to reuse', async () => {
+    for (const url of ['/login', '/bingo', '/index.html']) {
+      const response = await call(t.app, 'GET', url);
+      expect(response.body).toContain('<link rel="preload" href="/api/me" as="fetch" crossorigin>');
+    }
+  });
+
   it('leave the page as built where no page chunk matches', async () => {
     for (const url of ['/bingo', '/index.html', '/nowhere/at/all']) {
       const response = await call(t.app, 'GET', url);

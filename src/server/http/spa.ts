@@ -15,6 +15,13 @@ function escapeAttribute(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * Every page first asks who the viewer is (GET /api/me) before it shows anything: the request
+ * starts with the page instead of after the app's scripts have run. `crossorigin` gives it the
+ * credentials mode of the app's own fetch (same-origin), so the browser reuses the answer.
+ */
+const ME_PRELOAD = '<link rel="preload" href="/api/me" as="fetch" crossorigin>';
+
 /** The part of Vite's build manifest (.vite/manifest.json) we read. */
 export type BuildManifest = Record<
   string,
@@ -74,10 +81,9 @@ export async function registerSpa(
   const root = path.resolve(options.staticDir);
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) return false;
-  const indexHtml = readFileSync(indexFile, 'utf8').replaceAll(
-    '%SUPPORT_EMAIL%',
-    escapeAttribute(options.supportEmail),
-  );
+  const indexHtml = readFileSync(indexFile, 'utf8')
+    .replaceAll('%SUPPORT_EMAIL%', escapeAttribute(options.supportEmail))
+    .replace('</head>', `${ME_PRELOAD}</head>`);
   const plainPage = precompressBody(indexHtml);
   const preloads = pagePreloads(readManifest(root));
   const pages = new Map<string, PrecompressedBody>();
@@ -110,9 +116,7 @@ export async function registerSpa(
   });
   // '/' itself is the app (it leads to /login): the static plugin would answer it with a 403,
   // as a directory it may not list (issue 8).
-  app.get('/', { schema: { hide: true } }, (request, reply) =>
-    sendPage(request, reply, plainPage),
-  );
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, plainPage));
   app.get('/index.html', { schema: { hide: true } }, (request, reply) =>
     sendPage(request, reply, plainPage),
   );
