@@ -1,0 +1,165 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEFAULT_CHALLENGES } from '../../src/lib/challenges';
+import { clearCard, placeBooks } from './card-helpers';
+import { DEMO_ADMIN, DEMO_READER, logIn } from './support';
+
+/**
+ * axe (WCAG 2.x A and AA rules) on every page and every open modal, at phone and desktop
+ * widths: 0 violations. A violation is reported with its rule, its nodes and why.
+ */
+async function expectNoViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const found = results.violations.map(
+    (v) =>
+      `${where}: ${v.id} (${v.impact ?? ''}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(found).toEqual([]);
+}
+
+function square(page: Page, challenge: string) {
+  return page
+    .getByRole('grid', { name: 'Bingo card' })
+    .getByRole('button', { name: new RegExp(`^${challenge}\\.`) });
+}
+
+for (const viewport of [
+  { width: 360, height: 800 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`axe at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('signed-out pages', async ({ page }) => {
+      for (const [path, heading] of [
+        ['/login', 'Log in'],
+        ['/register', /Register|Sign up|Create/],
+        ['/forgot-password', /Forgot|Reset/],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expectNoViolations(page, path);
+      }
+    });
+
+    test("a reader's pages and the bingo modals", async ({ page }) => {
+      await logIn(page, DEMO_READER.email, DEMO_READER.password);
+      await clearCard(page);
+      await placeBooks(page, { 0: 'Dune' });
+      await page.goto('/bingo');
+      await expect(square(page, DEFAULT_CHALLENGES[0])).toBeVisible();
+      await expectNoViolations(page, '/bingo');
+
+      // The square's sheet with results, the wildcard question over it, then the review.
+      await square(page, DEFAULT_CHALLENGES[1]).click();
+      const sheet = page.getByRole('dialog', { name: DEFAULT_CHALLENGES[1] });
+      await sheet.getByRole('searchbox', { name: 'Search for a book' }).fill('Dune');
+      await sheet.getByRole('searchbox', { name: 'Search for a book' }).press('Enter');
+      await expect(sheet.getByRole('button', { name: /^Choose / }).first()).toBeEnabled();
+      await expectNoViolations(page, 'search modal');
+      await sheet
+        .getByRole('button', { name: /^Choose Dune/ })
+        .first()
+        .click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await expectNoViolations(page, 'wildcard question');
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+      await sheet.getByRole('searchbox', { name: 'Search for a book' }).fill('Hobbit');
+      await sheet.getByRole('searchbox', { name: 'Search for a book' }).press('Enter');
+      await sheet
+        .getByRole('button', { name: /^Choose The Hobbit/ })
+        .first()
+        .click();
+      const review = page.getByRole('dialog', { name: 'Write a review' });
+      await expect(review).toBeVisible();
+      await expectNoViolations(page, 'review modal');
+      await review.getByRole('textbox', { name: 'Your review' }).fill('Second breakfast.');
+      await review.getByRole('button', { name: 'Skip' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await expectNoViolations(page, 'discard question');
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      await page.getByRole('button', { name: 'View Leaderboard' }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Leaderboard' }).getByRole('listitem').first(),
+      ).toBeVisible();
+      await expectNoViolations(page, 'leaderboard modal');
+      await page
+        .getByRole('dialog', { name: 'Leaderboard' })
+        .getByRole('button', { name: 'Close' })
+        .click();
+
+      await page.getByRole('button', { name: 'Reset Grid' }).click();
+      await expect(page.getByRole('dialog', { name: 'Reset your grid?' })).toBeVisible();
+      await expectNoViolations(page, 'reset modal');
+      await page
+        .getByRole('dialog', { name: 'Reset your grid?' })
+        .getByRole('button', { name: 'Cancel' })
+        .click();
+
+      // A past grid's square opens read-only.
+      const selector = page.getByRole('combobox', { name: 'Choose a grid' });
+      const options = await selector.locator('option').count();
+      if (options > 1) {
+        await selector.selectOption({ index: options - 1 });
+        await square(page, DEFAULT_CHALLENGES[2]).click();
+        await expect(page.getByRole('dialog', { name: DEFAULT_CHALLENGES[2] })).toBeVisible();
+        await expectNoViolations(page, 'past square sheet');
+        await page.keyboard.press('Escape');
+      }
+
+      for (const [path, heading] of [
+        ['/rules', /How to play|Rules/],
+        ['/profile', null],
+        ['/recommendations', null],
+        ['/blog', null],
+      ] as const) {
+        await page.goto(path);
+        if (heading)
+          await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        else await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expectNoViolations(page, path);
+      }
+
+      const isbn = await page.evaluate(async () => {
+        const r = await fetch('/api/books/search?q=Dune');
+        const body = (await r.json()) as { books: { isbn: string | null }[] };
+        return body.books.find((b) => b.isbn)?.isbn ?? '';
+      });
+      await page.goto(`/book/${isbn}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoViolations(page, '/book');
+
+      // The profile's modals.
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoViolations(page, 'edit profile modal');
+      await page.keyboard.press('Escape');
+      await page.getByRole('tab', { name: /Friends/ }).click();
+      await page.getByRole('button', { name: 'Add Friend' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoViolations(page, 'add friend modal');
+      await page.keyboard.press('Escape');
+      await clearCard(page);
+    });
+
+    test('a guest on the card, and the admin page', async ({ page }) => {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Continue as Guest' }).click();
+      await expect(page).toHaveURL(/\/bingo$/);
+      await expect(page.getByRole('grid', { name: 'Bingo card' })).toBeVisible();
+      await expectNoViolations(page, 'guest /bingo');
+
+      await page.context().clearCookies();
+      await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      await page.goto('/admin');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoViolations(page, '/admin');
+    });
+  });
+}
