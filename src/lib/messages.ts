@@ -296,6 +296,7 @@ export const messages = {
         ? '1 of your books fits a square on your card'
         : `${count} of your books fit squares on your card`,
     placeThem: 'Place them',
+    placeAnyway: 'Place anyway',
     placedThem: (count: number) => (count === 1 ? 'Placed 1 book.' : `Placed ${count} books.`),
     suggestionsTitle: 'Books that fit',
     noSuggestions: 'No books that fit yet. Try a search.',

@@ -125,6 +125,16 @@ describe('books that fit a square', () => {
         reason: '89 pages: under 100',
       }),
     ]);
+    // The search sheet asks by the square alone.
+    const byCell = await call(
+      t.app,
+      'GET',
+      `/api/bingo/cells/${grid.cells[SQUARE.under100]}/suggestions`,
+      {
+        cookie: reader.cookie,
+      },
+    );
+    expect(byCell.json<SuggestionsResponse>().squares).toEqual([square]);
     const rest = square!.suggestions.slice(2);
     expect(rest.length).toBeGreaterThan(0);
     expect(rest.every((s) => s.source === 'catalogue' && / pages: under 100$/.test(s.reason))).toBe(

@@ -47,6 +47,17 @@ export function registerSuggestionRoutes(app: FastifyInstance, deps: AppDeps, hu
       ),
   });
 
+  api.get('/api/bingo/cells/:cellId/suggestions', {
+    schema: {
+      tags: ['bingo'],
+      summary: 'Books that fit one square, with reasons and the points it unlocks',
+      params: CellParams,
+      response: { 200: SuggestionsResponse },
+    },
+    handler: async (request) =>
+      service.suggestionsForCell(await requireSignedIn(request), request.params.cellId),
+  });
+
   api.get('/api/bingo/cells/:cellId/fit', {
     schema: {
       tags: ['bingo'],

@@ -186,6 +186,13 @@ export function createSuggestionsService(deps: { database: DatabaseHandle; place
       return { squares: await suggestionsFor(viewer, gridId, cellId) };
     },
 
+    /** Suggestions for one square, found by its id (the search sheet knows only its square). */
+    async suggestionsForCell(viewer: Viewer, cellId: string) {
+      const cell = await repo.findCell(cellId);
+      if (!cell) throw notFound(messages.bingo.gridNotFound);
+      return { squares: await suggestionsFor(viewer, cell.gridId, cellId) };
+    },
+
     /** Whether a book meets a square's rule, with the reason or the warning (issue 11). */
     async fit(viewer: Viewer, cellId: string, isbnText: string): Promise<FitResponse> {
       const isbn = normalizeIsbn(isbnText);

@@ -22,8 +22,10 @@ import {
   writeCachedPoints,
 } from '../api/card-api';
 import { LEADERBOARD_QUERY_ROOT } from '../api/leaderboard-api';
+import { FITTING_BOOKS_QUERY_KEY, fetchFit } from '../api/suggestions-api';
 import { BingoGrid } from './bingo-grid';
 import { DaysLeftBadge } from './days-left-badge';
+import { FittingBooksBanner } from './fitting-books-banner';
 import { GridSelector } from './grid-selector';
 import { LeaderboardModal } from './leaderboard-modal';
 import { PointsCounter } from './points-counter';
@@ -53,6 +55,7 @@ function usesWildcard(cells: readonly BingoCell[], target: BingoCell, isbn: stri
 type OpenModal =
   | { kind: 'none' }
   | { kind: 'wildcard'; cell: BingoCell; book: ChosenBook }
+  | { kind: 'rule'; cell: BingoCell; book: ChosenBook; warning: string }
   | { kind: 'review'; book: ReviewedBook }
   | { kind: 'reset' }
   | { kind: 'leaderboard' };
@@ -123,7 +126,10 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
         coverUrl: placed.coverUrl,
         isWildcard: placed.isWildcard,
         points: placed.points,
+        ruleMet: placed.ruleMet ?? null,
       });
+      void queryClient.invalidateQueries({ queryKey: FITTING_BOOKS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['bingo', 'suggestions'] });
       writeCachedPoints(queryClient, result.totalPoints);
       refreshAfterChange();
       showSquare(null);
@@ -200,8 +206,16 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
   }
 
   /** Choose: a second copy of a book asks before it spends the wildcard; one request at a time. */
-  function handleChoose(cell: BingoCell, book: ChosenBook) {
+  function handleChoose(cell: BingoCell, book: ChosenBook, ruleChecked = false) {
     void placing.run(async () => {
+      // Issue 11: a book that fails the square's rule is warned about, never refused.
+      if (!ruleChecked) {
+        const fit = await fetchFit(cell.id, book.isbn).catch(() => null);
+        if (fit?.status === 'fails' && fit.reason) {
+          setModal({ kind: 'rule', cell, book, warning: fit.reason });
+          return;
+        }
+      }
       if (usesWildcard(cells, cell, book.isbn)) {
         setModal({ kind: 'wildcard', cell, book });
         return;
@@ -249,6 +263,7 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
             {resetDate ? <DaysLeftBadge resetDate={resetDate} /> : null}
           </div>
         )}
+        {isPast || guest ? null : <FittingBooksBanner />}
         <BingoGrid cells={cells} readOnly={isPast} onActivate={handleActivate} />
         <div className="bingo-board__actions">
           <button
@@ -308,6 +323,32 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
           }
         >
           <p>{messages.bingo.wildcardConfirmText(modal.book.title)}</p>
+        </Modal>
+      ) : null}
+      {modal.kind === 'rule' ? (
+        <Modal
+          title={modal.cell.challenge}
+          role="alertdialog"
+          onClose={closeModal}
+          footer={
+            <>
+              <button type="button" className="button button--secondary" onClick={closeModal}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => {
+                  closeModal();
+                  handleChoose(modal.cell, modal.book, true);
+                }}
+              >
+                {messages.fit.placeAnyway}
+              </button>
+            </>
+          }
+        >
+          <p>{modal.warning}</p>
         </Modal>
       ) : null}
       {modal.kind === 'review' ? <ReviewModal book={modal.book} onClose={closeModal} /> : null}

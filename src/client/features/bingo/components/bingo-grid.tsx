@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { GRID_SIZE } from '../../../../lib/limits';
 import type { BingoCell } from '../../../../lib/schemas/bingo';
+import { messages } from '../../../../lib/messages';
 import { BookCover } from '../../../components/book-cover';
 import { WildcardIcon } from './wildcard-icon';
 
@@ -8,7 +9,9 @@ import { WildcardIcon } from './wildcard-icon';
 export function describeCell(cell: BingoCell, readOnly: boolean): string {
   const { placement } = cell;
   const state = placement
-    ? `Marked with ${placement.bookTitle}${placement.isWildcard ? ' (wildcard)' : ''}`
+    ? `Marked with ${placement.bookTitle}${placement.isWildcard ? ' (wildcard)' : ''}${
+        placement.ruleMet ? `. ${messages.fit.ruleMetMark}` : ''
+      }`
     : readOnly
       ? 'Not marked'
       : 'Not marked yet, choose a book';
@@ -96,6 +99,16 @@ export function BingoGrid({ cells, readOnly, onActivate }: BingoGridProps) {
                         size="small"
                       />
                       <span className="bingo-square__title">{placement.bookTitle}</span>
+                      {placement.ruleMet ? (
+                        // Issue 11: a quiet mark for a book the server saw meet the square.
+                        <span
+                          className="rule-met"
+                          title={messages.fit.ruleMetMark}
+                          aria-hidden="true"
+                        >
+                          ✓
+                        </span>
+                      ) : null}
                       {placement.isWildcard ? (
                         <span className="bingo-square__wildcard">
                           <WildcardIcon />

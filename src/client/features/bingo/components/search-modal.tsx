@@ -18,6 +18,7 @@ import { Spinner } from '../../../components/spinner';
 import { errorText } from '../../../services/api-client';
 import { searchBooks } from '../api/search-api';
 import { SquareBook } from './square-book';
+import { SquareSuggestions } from './square-suggestions';
 
 const searchTerm = BookSearchQuery.shape.q;
 
@@ -133,6 +134,10 @@ export function SearchModal({
         {books && books.length === 0 ? <span className="empty">{status}</span> : status}
       </p>
       {search.isPending ? <Spinner label="Searching for books..." /> : null}
+      {/* Issue 11: before anything is searched, the books that fit this square. */}
+      {books === undefined && !search.isPending ? (
+        <SquareSuggestions cellId={cell.id} disabled={isPlacing} onChoose={onChoose} />
+      ) : null}
       {books && books.length > 0 ? (
         <ul className="search-results" aria-label="Search results">
           {books.map((book, index) => (

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { buildUser } from '../../../test-utils/factories';
 import { mockApi, type MockRoutes } from '../../../test-utils/mock-api';
 import { renderApp } from '../../../test-utils/render-app';
+import type { BingoCell } from '../../../../lib/schemas/bingo';
 import { buildCard, buildGrid, buildPlacement } from './bingo-factories';
 
 export const currentGrid = buildGrid({
@@ -28,16 +29,17 @@ export async function openBingo(
     user = buildUser(),
   }: { path?: string; user?: ReturnType<typeof buildUser> } = {},
 ) {
+  const currentCard = buildCard({
+    grid: currentGrid,
+    points: 40,
+    placements: { 0: buildPlacement({ bookTitle: 'Dune', isWildcard: true }) },
+  });
   const api = mockApi({
     'GET /api/me': { body: { user } },
     'GET /api/grids': { body: { grids: [currentGrid, pastGrid] } },
-    [CURRENT_CARD]: {
-      body: buildCard({
-        grid: currentGrid,
-        points: 40,
-        placements: { 0: buildPlacement({ bookTitle: 'Dune', isWildcard: true }) },
-      }),
-    },
+    [CURRENT_CARD]: { body: currentCard },
+    // Issue 11: no finished book fits, no square is checkable, unless a test says otherwise.
+    ...noSuggestionRoutes(currentCard.cells),
     [`GET /api/bingo/grids/${pastGrid.id}`]: {
       body: buildCard({
         grid: pastGrid,
@@ -50,6 +52,30 @@ export async function openBingo(
   const app = renderApp(path);
   await screen.findByRole('heading', { level: 2, name: currentGrid.title });
   return { ...app, api };
+}
+
+/** Routes of issue 11's suggestions for a card whose squares carry no rule. */
+export function noSuggestionRoutes(cells: readonly BingoCell[]): MockRoutes {
+  const routes: MockRoutes = {
+    'GET /api/bingo/fitting-books': { body: { books: [], message: null } },
+  };
+  for (const cell of cells) {
+    routes[`GET /api/bingo/cells/${cell.id}/suggestions`] = {
+      body: {
+        squares: [
+          {
+            cellId: cell.id,
+            position: cell.position,
+            points: 10,
+            checkable: false,
+            suggestions: [],
+          },
+        ],
+      },
+    };
+    routes[`GET /api/bingo/cells/${cell.id}/fit`] = { body: { status: 'none', reason: null } };
+  }
+  return routes;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
