@@ -3,6 +3,14 @@ import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type
 
 export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
 
+/**
+ * The widget's script (about 26 KB compressed, and its start-up work) waits until the visitor
+ * first touches, points, types or focuses anything, or this long at most: the form is usable
+ * without it, and a phone spends its first seconds on the page itself (issue 9).
+ */
+export const LOAD_CAPTCHA_AFTER_MS = 3000;
+const WAKE_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin'] as const;
+
 export interface CaptchaHandle {
   /** Back to unverified, for a fresh proof after a failed attempt (SPEC.md section 4). */
   reset: () => void;
@@ -21,7 +29,8 @@ interface StateChangeDetail {
 
 /**
  * The self-hosted ALTCHA proof-of-work captcha. The widget's script loads after the page has
- * painted, so the login form is usable while it arrives.
+ * painted, on the visitor's first interaction (or after LOAD_CAPTCHA_AFTER_MS), so the login form
+ * is usable while it arrives; its box is reserved (styles.css) so nothing moves when it does.
  */
 export function CaptchaWidget({ onChange, ref }: CaptchaWidgetProps) {
   const elementRef = useRef<AltchaWidgetElement>(null);
@@ -41,13 +50,26 @@ export function CaptchaWidget({ onChange, ref }: CaptchaWidgetProps) {
 
   useEffect(() => {
     let cancelled = false;
-    import('./load-altcha')
-      .then(({ loadAltcha }) => loadAltcha())
-      .catch(() => {
-        if (!cancelled) setLoadFailed(true);
-      });
+    let timer = 0;
+    const stopWaiting = () => {
+      window.clearTimeout(timer);
+      for (const type of WAKE_EVENTS) window.removeEventListener(type, load, true);
+    };
+    function load() {
+      stopWaiting();
+      import('./load-altcha')
+        .then(({ loadAltcha }) => loadAltcha())
+        .catch(() => {
+          if (!cancelled) setLoadFailed(true);
+        });
+    }
+    timer = window.setTimeout(load, LOAD_CAPTCHA_AFTER_MS);
+    for (const type of WAKE_EVENTS) {
+      window.addEventListener(type, load, { capture: true, passive: true });
+    }
     return () => {
       cancelled = true;
+      stopWaiting();
     };
   }, []);
 
