@@ -47,6 +47,11 @@ export interface LoadFigures {
   placements: { rows: number; usersWithPlacements: number };
 }
 
+/** Ways into a run, e.g. a CPU profile of the server around each scenario (bench/profile-load.ts). */
+export interface LoadHooks {
+  around?: (scenario: string, run: () => Promise<LoadRunResult>) => Promise<LoadRunResult>;
+}
+
 const isValid = (r: LoadRunResult) => r.errors === 0 && r.non2xx <= r.total * 0.01;
 
 /** A warm-up run (discarded), then the measured one, against the same requests. */
@@ -78,6 +83,7 @@ async function startHelloWorld() {
  */
 export async function measureLoad(
   settings: LoadSettings = DEFAULT_LOAD_SETTINGS,
+  hooks: LoadHooks = {},
 ): Promise<LoadFigures> {
   const unlimited = { max: 1_000_000_000 };
   const hello = await startHelloWorld();
@@ -87,7 +93,7 @@ export async function measureLoad(
       { readingRateLimits: { progressUpdates: unlimited, leaderboardUpdates: unlimited } },
     );
     try {
-      return await measureAgainst(hello.url, server.app, server.url, settings);
+      return await measureAgainst(hello.url, server.app, server.url, settings, hooks);
     } finally {
       await server.close();
     }
@@ -101,6 +107,7 @@ async function measureAgainst(
   app: FastifyInstance,
   appUrl: string,
   settings: LoadSettings,
+  hooks: LoadHooks,
 ): Promise<LoadFigures> {
   const db = app.deps.database.db;
   const random = seededRandom(42);
@@ -207,7 +214,9 @@ async function measureAgainst(
   const hello = [await measure(helloUrl, helloRequests, settings)];
   const scenarios: Scenario[] = [];
   for (const step of plan) {
-    const result = await measure(appUrl, step.requests, settings);
+    const result = hooks.around
+      ? await hooks.around(step.name, () => measure(appUrl, step.requests, settings))
+      : await measure(appUrl, step.requests, settings);
     hello.push(await measure(helloUrl, helloRequests, settings));
     const baseline = (hello.at(-2)!.okPerSec + hello.at(-1)!.okPerSec) / 2;
     scenarios.push({

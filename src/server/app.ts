@@ -23,8 +23,9 @@ import { answerFrameworkError, registerInputBoundary } from './http/input-bounda
 import { registerCompression } from './http/compression';
 import { AppError, errorBody } from './http/errors';
 import { sharedRateLimitStore } from './http/rate-limit-store';
-import { rateLimitRule } from './http/rate-limits';
+import { rateLimitRule, scaleRateLimit } from './http/rate-limits';
 import { registerSpa } from './http/spa';
+import { createSessionCache, publishSessionsRevoked } from './http/session-cache';
 import { decorateViewer } from './http/viewer';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
@@ -62,7 +63,12 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   mailer?: Mailer;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (the load bench writes them to a file). */
+  logStream?: { write(line: string): void };
 }
+
+/** A request slower than this is logged at info level even when it succeeded. */
+export const SLOW_REQUEST_MS = 1000;
 
 /** The origins allowed to change state: the app's own, with localhost and 127.0.0.1 alike. */
 export function trustedOriginsFor(config: Pick<AppConfig, 'appUrl' | 'env'>): string[] {
@@ -97,7 +103,12 @@ function isStateChanging(method: string): boolean {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // One line per request at most, and only when it matters (issue 10): see the onResponse hook.
+    disableRequestLogging: true,
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: config.trustProxy,
     // URLs the router cannot take (too long, badly encoded) answer in our shape (issue 8).
@@ -169,6 +180,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: config.env === 'production',
   });
   await registerCompression(app);
+  // RATE_LIMIT_SCALE applies to every route's limit, before @fastify/rate-limit reads it.
+  app.addHook('onRoute', (route) => {
+    const rule: unknown = route.config?.rateLimit;
+    if (rule && typeof rule === 'object') {
+      route.config = { ...route.config, rateLimit: scaleRateLimit(rule, config.rateLimitScale) };
+    }
+  });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { store: sharedRateLimitStore(redis) } : {}),
@@ -185,7 +203,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger());
 
-  const attachViewer = decorateViewer(app, auth);
+  // Signed-in viewers from memory, revoked through the bus (decision 011).
+  const sessions = createSessionCache({ bus, changedElsewhere: database.changedElsewhere });
+  app.addHook('onClose', (_instance, done) => {
+    sessions.close();
+    done();
+  });
+  const attachViewer = decorateViewer(app, auth, sessions);
+  // Request logging that costs little: server errors and slow requests at info level, every
+  // request at debug (LOG_LEVEL=debug is an access log).
+  const accessLog = config.logLevel === 'debug' || config.logLevel === 'trace';
+  app.addHook('onResponse', (request, reply, done) => {
+    const ms = reply.elapsedTime;
+    if (reply.statusCode >= 500 || ms >= SLOW_REQUEST_MS) {
+      request.log.info(
+        { method: request.method, url: request.url, status: reply.statusCode, ms },
+        reply.statusCode >= 500 ? 'request failed' : 'slow request',
+      );
+    } else if (accessLog) {
+      request.log.debug(
+        { method: request.method, url: request.url, status: reply.statusCode, ms },
+        'request',
+      );
+    }
+    done();
+  });
   app.addHook('onRequest', async (request, reply) => {
     // '.' and '..' segments are refused, so every guard sees the endpoint that answers.
     if (hasDotSegment(request.url)) {
@@ -253,6 +295,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     captcha,
     lockout,
     appUrl: config.appUrl,
+    sessionsEnded: async (who) => {
+      const id =
+        'userId' in who
+          ? who.userId
+          : (
+              await database.db
+                .selectFrom('users')
+                .select('id')
+                .where('email', '=', who.email.trim().toLowerCase())
+                .executeTakeFirst()
+            )?.id;
+      if (id) publishSessionsRevoked(bus, id);
+    },
     emailTaken: async (email) =>
       (await database.db
         .selectFrom('users')

@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanFlag.optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1_000_000).default(1),
   TRUST_PROXY: booleanFlag.default(false),
   STATIC_DIR: z.string().min(1).default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -64,6 +65,8 @@ export interface AppConfig {
   captchaCost: number;
   seedDemo: boolean;
   authRateLimit: { max: number; windowMs: number };
+  /** Multiplies every per-reader and per-address limit; 0 lifts them all (issue 10). */
+  rateLimitScale: number;
   trustProxy: boolean;
   staticDir: string;
   logLevel: Env['LOG_LEVEL'];
@@ -129,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // Demo accounts have printed passwords: never seeded in production unless asked for.
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,
     staticDir: e.STATIC_DIR,
     logLevel: e.LOG_LEVEL,

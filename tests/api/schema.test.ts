@@ -62,7 +62,7 @@ it('seeds an admin, a reader and the current grid once, and never again', async 
 
 it('promotes an account to admin from the command line helper, and refuses an unknown email', async () => {
   const user = await createUser(t.app);
-  await promoteToAdmin(t.app.deps.database, user.email.toUpperCase());
+  await promoteToAdmin(t.app.deps.database, user.email.toUpperCase(), t.app.deps.bus);
   const me = await call(t.app, 'GET', '/api/me', { cookie: user.cookie });
   expect(me.json<{ user: { isAdmin: boolean } }>().user.isAdmin).toBe(true);
   await expect(promoteToAdmin(t.app.deps.database, 'ghost@example.com')).rejects.toThrow(

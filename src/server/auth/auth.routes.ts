@@ -15,6 +15,11 @@ interface AuthRouteOptions {
   lockout: SignInLockout;
   appUrl: string;
   authRateLimit: RateLimitRule;
+  /**
+   * Called once sign-out or a password reset has ended sessions, so every instance's session
+   * cache forgets that account's sessions at once (decision 011).
+   */
+  sessionsEnded: (who: { userId: string } | { email: string }) => Promise<void>;
 }
 
 interface AuthEndpoint {
@@ -130,6 +135,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
     // Read before better-auth spends the token.
     const resetEmail =
       path === '/reset-password' && body.token ? await lockout.emailOfResetToken(body.token) : null;
+    const signingOut = path === '/sign-out' ? (await request.viewer())?.id : undefined;
     // The endpoint's own URL, never the request's: better-auth answers what our guards checked.
     const response = await auth.handler(
       new Request(new URL(`${AUTH_BASE_PATH}${path}`, options.appUrl), {
@@ -147,6 +153,9 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
     }
     // A new password lifts the lock: whoever read the mail owns the account.
     if (resetEmail && response.status === 200) await lockout.clear(resetEmail);
+    // The reset revoked every session of the account; sign-out ended this one.
+    if (resetEmail && response.status === 200) await options.sessionsEnded({ email: resetEmail });
+    if (signingOut && response.status === 200) await options.sessionsEnded({ userId: signingOut });
 
     reply.status(response.status);
     response.headers.forEach((value, name) => {

@@ -23,6 +23,6 @@ await runCli(async (app) => {
       body: { email, password, name: email.split('@')[0] ?? email },
     });
   }
-  await promoteToAdmin(app.deps.database, email);
+  await promoteToAdmin(app.deps.database, email, app.deps.bus);
   console.log(`${email} is now an admin.`);
 });

@@ -66,3 +66,17 @@ export function featureRateLimitRule(
     limit.message,
   );
 }
+
+/**
+ * A route's limit under RATE_LIMIT_SCALE: every max times `scale` (at least 1), or no limit at
+ * all for 0. Default 1 keeps the spec's numbers; load tests and trusted deployments (a
+ * classroom behind one address) raise or lift them all with this one setting.
+ */
+export function scaleRateLimit<Rule extends { max?: unknown }>(
+  rule: Rule,
+  scale: number,
+): Rule | false {
+  if (scale === 0) return false;
+  if (scale === 1 || typeof rule.max !== 'number') return rule;
+  return { ...rule, max: Math.max(1, Math.round(rule.max * scale)) };
+}

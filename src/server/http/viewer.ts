@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { messages } from '../../lib/messages';
 import type { Auth } from '../auth/auth';
 import { forbidden, unauthorized } from './errors';
+import { sessionCookieOf, type SessionCache } from './session-cache';
 
 export type Role = 'guest' | 'user' | 'admin';
 
@@ -53,21 +54,39 @@ export function toViewer(user: SessionUser): Viewer {
   };
 }
 
-/** Adds `request.viewer()`, memoised so each request reads its session at most once. */
+/**
+ * Adds `request.viewer()`, memoised so each request reads its session at most once. With a
+ * session cache, a cookie seen lately answers from memory (decision 011); a request without a
+ * session cookie is nobody, without asking better-auth.
+ */
 export function decorateViewer(
   app: { decorateRequest: (name: 'viewer', value: null) => unknown },
   auth: Auth,
+  cache?: SessionCache,
 ) {
   app.decorateRequest('viewer', null);
+  const lookUp = async (request: FastifyRequest): Promise<Viewer | null> => {
+    const cookie = sessionCookieOf(request.headers.cookie);
+    if (!cache) return lookUpSession(auth, request);
+    if (!cookie) return null;
+    const cached = cache.get(cookie);
+    if (cached) return cached;
+    const ticket = cache.ticket();
+    const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!result) return null;
+    const viewer = toViewer(result.user);
+    cache.set(cookie, viewer, new Date(result.session.expiresAt).getTime(), ticket);
+    return viewer;
+  };
   return (request: FastifyRequest) => {
     let pending: Promise<Viewer | null> | undefined;
-    request.viewer = () => {
-      pending ??= auth.api
-        .getSession({ headers: fromNodeHeaders(request.headers) })
-        .then((result) => (result ? toViewer(result.user as SessionUser) : null));
-      return pending;
-    };
+    request.viewer = () => (pending ??= lookUp(request));
   };
+}
+
+async function lookUpSession(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {
+  const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  return result ? toViewer(result.user) : null;
 }
 
 /** Anyone signed in, guests included (SPEC.md section 6: /bingo and /rules). */

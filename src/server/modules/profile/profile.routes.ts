@@ -8,6 +8,7 @@ import {
   UserProfileResponse,
 } from '../../../lib/schemas/profile';
 import type { AppDeps } from '../../app-deps';
+import { publishSessionsRevoked } from '../../http/session-cache';
 import { socialRateLimitRules } from '../../http/social-rate-limits';
 import { membersOnly } from '../../http/members-only';
 import { requireMember } from '../../http/viewer';
@@ -40,7 +41,13 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps) {
       response: { 200: UpdateProfileResponse },
     },
     preValidation: membersOnly(),
-    handler: async (request) => service.update(await requireMember(request), request.body),
+    handler: async (request) => {
+      const viewer = await requireMember(request);
+      const updated = await service.update(viewer, request.body);
+      // The viewer carries the username: cached sessions learn the new one (decision 011).
+      publishSessionsRevoked(deps.bus, viewer.id);
+      return updated;
+    },
   });
 
   api.get('/api/users/:userId/profile', {
