@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { AVATARS, type AvatarId } from '../../../../lib/avatars';
-import { BIO_MAX } from '../../../../lib/limits';
+import { BIO_MAX, FIRST_NAME_MAX } from '../../../../lib/limits';
+import { messages } from '../../../../lib/messages';
 import { UpdateProfileBody, type Profile } from '../../../../lib/schemas/profile';
 import { FormMessage } from '../../../components/form-message';
 import { Modal } from '../../../components/modal';
@@ -26,6 +27,12 @@ export function EditProfileModal({ profile, onClose }: EditProfileModalProps) {
   const [avatar, setAvatar] = useState<AvatarId | null>(profile.avatar);
   const [username, setUsername] = useState(profile.username);
   const [bio, setBio] = useState(profile.bio ?? '');
+  // Issue 11: private facts some squares read; never shown to other readers.
+  const [birthYear, setBirthYear] = useState(profile.birthYear?.toString() ?? '');
+  const [firstName, setFirstName] = useState(profile.firstName ?? '');
+  const birthYearId = useId();
+  const firstNameId = useId();
+  const privateHintId = useId();
   const [error, setError] = useState<string | null>(null);
   const mutation = useUpdateProfile();
 
@@ -34,6 +41,11 @@ export function EditProfileModal({ profile, onClose }: EditProfileModalProps) {
     const body: UpdateProfileBody = { avatar, bio: bio.trim() === '' ? null : bio };
     // An untouched name is not sent again: it may be the account name shown in its place.
     if (username.trim() !== profile.username) body.username = username;
+    // The private facts are sent only when changed, as the username is.
+    const nextBirthYear = birthYear.trim() === '' ? null : Number(birthYear);
+    if (nextBirthYear !== profile.birthYear) body.birthYear = nextBirthYear;
+    const nextFirstName = firstName.trim() === '' ? null : firstName.trim();
+    if (nextFirstName !== profile.firstName) body.firstName = nextFirstName;
     const parsed = UpdateProfileBody.safeParse(body);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
@@ -118,6 +130,39 @@ export function EditProfileModal({ profile, onClose }: EditProfileModalProps) {
           <p id={counterId} className="field__hint field__counter">
             {bio.length}/{BIO_MAX}
           </p>
+        </div>
+        <p id={privateHintId} className="field__hint">
+          {messages.fit.privateHint}
+        </p>
+        <div className="field">
+          <label htmlFor={birthYearId} className="field__label">
+            {messages.fit.birthYearLabel}
+          </label>
+          <input
+            id={birthYearId}
+            className="field__input"
+            name="birthYear"
+            inputMode="numeric"
+            maxLength={4}
+            value={birthYear}
+            aria-describedby={privateHintId}
+            onChange={(event) => setBirthYear(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={firstNameId} className="field__label">
+            {messages.fit.firstNameLabel}
+          </label>
+          <input
+            id={firstNameId}
+            className="field__input"
+            name="firstName"
+            autoComplete="given-name"
+            maxLength={FIRST_NAME_MAX}
+            value={firstName}
+            aria-describedby={privateHintId}
+            onChange={(event) => setFirstName(event.target.value)}
+          />
         </div>
       </form>
     </Modal>

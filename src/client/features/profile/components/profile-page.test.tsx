@@ -150,6 +150,31 @@ describe('ProfilePage: Edit Profile', () => {
     expect(screen.getByText('New bio')).toBeInTheDocument();
   });
 
+  it('sends the private birth year and first name only when changed, and refuses a bad year (issue 11)', async () => {
+    const saved = { ...profile, birthYear: 1976, firstName: 'Anne' };
+    const { user, dialog, api } = await openEditor({
+      'PATCH /api/profile': {
+        body: { profile: saved, message: messages.profile.updated } as UpdateProfileResponse,
+      },
+    });
+    expect(within(dialog).getByText(messages.fit.privateHint)).toBeInTheDocument();
+    const year = within(dialog).getByLabelText(messages.fit.birthYearLabel);
+    await user.type(year, '19');
+    await user.click(within(dialog).getByRole('button', { name: 'SAVE' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(messages.fit.birthYearInvalid);
+    expect(api.requestsTo('PATCH /api/profile')).toHaveLength(0);
+
+    await user.type(year, '76');
+    await user.type(within(dialog).getByLabelText(messages.fit.firstNameLabel), ' Anne ');
+    await user.click(within(dialog).getByRole('button', { name: 'SAVE' }));
+
+    expect(await screen.findByText(messages.profile.updated)).toBeInTheDocument();
+    expect(api.requestsTo('PATCH /api/profile')[0]?.body).toMatchObject({
+      birthYear: 1976,
+      firstName: 'Anne',
+    });
+  });
+
   it("shows the server's 'username taken' as a toast and keeps what was typed", async () => {
     const { user, dialog } = await openEditor({
       'PATCH /api/profile': apiErrorReply(409, messages.profile.usernameTaken, 'USERNAME_TAKEN'),
