@@ -1,10 +1,12 @@
+import { useSubmitGuard } from '../hooks/use-submit-guard';
 import { Modal } from './modal';
 
 interface ConfirmDialogProps {
   title: string;
   /** The question, e.g. "Remove Dune from your books?" */
   question: string;
-  onConfirm: () => void;
+  /** The confirmed action; return its promise so a double click on YES sends it once. */
+  onConfirm: () => void | Promise<unknown>;
   onCancel: () => void;
   /** While the confirmed action runs, both answers are disabled. */
   isBusy?: boolean;
@@ -18,6 +20,8 @@ export function ConfirmDialog({
   onCancel,
   isBusy = false,
 }: ConfirmDialogProps) {
+  const confirming = useSubmitGuard();
+  const busy = isBusy || confirming.pending;
   return (
     <Modal
       title={title}
@@ -27,15 +31,15 @@ export function ConfirmDialog({
           <button
             type="button"
             className="button button--danger"
-            disabled={isBusy}
-            onClick={onConfirm}
+            disabled={busy}
+            onClick={() => void confirming.run(async () => onConfirm())}
           >
             YES
           </button>
           <button
             type="button"
             className="button button--secondary"
-            disabled={isBusy}
+            disabled={busy}
             onClick={onCancel}
           >
             NO

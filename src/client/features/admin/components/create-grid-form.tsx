@@ -10,6 +10,7 @@ import { TextField } from '../../../components/form-field';
 import { ApiError } from '../../../services/api-client';
 import { createGrid } from '../api/admin-api';
 import { RulePicker } from './rule-picker';
+import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 
 /**
  * Creates the shared grid, which becomes the current one. The form starts from the spec's
@@ -26,6 +27,7 @@ export function CreateGridForm() {
   // The rule pickers stay folded until asked for: most grids keep the defaults.
   const [showRules, setShowRules] = useState(false);
 
+  const creating = useSubmitGuard();
   const mutation = useMutation({
     mutationFn: createGrid,
     onSuccess: async () => {
@@ -56,7 +58,8 @@ export function CreateGridForm() {
       return;
     }
     setError(null);
-    mutation.mutate(parsed.data);
+    const grid = parsed.data;
+    void creating.run(() => mutation.mutateAsync(grid));
   }
 
   function handleRestoreDefaults() {
@@ -106,7 +109,11 @@ export function CreateGridForm() {
         </fieldset>
         {error ? <FormMessage kind="error">{error}</FormMessage> : null}
         <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={mutation.isPending}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={creating.pending || mutation.isPending}
+          >
             Create Grid
           </button>
           <button

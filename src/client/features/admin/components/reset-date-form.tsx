@@ -7,6 +7,7 @@ import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/form-field';
 import { ApiError } from '../../../services/api-client';
 import { resetDateQueryOptions, updateResetDate } from '../api/admin-api';
+import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 
 /** The reset date is the end of a day in UTC (SPEC.md section 9), so it is shown in UTC too. */
 function formatResetDate(iso: string): string {
@@ -21,6 +22,7 @@ export function ResetDateForm() {
   const [date, setDate] = useState('');
   const [error, setError] = useState<string | null>(null);
 
+  const saving = useSubmitGuard();
   const mutation = useMutation({
     mutationFn: updateResetDate,
     onSuccess: async () => {
@@ -42,7 +44,8 @@ export function ResetDateForm() {
       return;
     }
     setError(null);
-    mutation.mutate(parsed.data.date);
+    const chosen = parsed.data.date;
+    void saving.run(() => mutation.mutateAsync(chosen));
   }
 
   let current: string;
@@ -65,7 +68,11 @@ export function ResetDateForm() {
           value={date}
           onChange={(event) => setDate(event.target.value)}
         />
-        <button type="submit" className="button button--primary" disabled={mutation.isPending}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={saving.pending || mutation.isPending}
+        >
           Save
         </button>
       </form>

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../lib/messages';
+import { clickTwiceAtOnce } from '../../../test-utils/double-click';
 import { apiErrorReply, mockApi } from '../../../test-utils/mock-api';
 import { renderApp } from '../../../test-utils/render-app';
 
@@ -20,6 +21,20 @@ describe('ForgotPasswordPage', () => {
       redirectTo: '/reset-password',
     });
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('sends one request for an instant double click (issue 9)', async () => {
+    const api = mockApi({
+      'GET /api/me': { body: { user: null } },
+      'POST /api/auth/request-password-reset': { body: { status: true } },
+    });
+    const { user } = renderApp('/forgot-password');
+    await user.type(await screen.findByLabelText('Email'), 'hazel@example.com');
+
+    clickTwiceAtOnce(screen.getByRole('button', { name: 'Send Reset Link' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.auth.resetRequested);
+    expect(api.requestsTo('POST /api/auth/request-password-reset')).toHaveLength(1);
   });
 
   it('says the request failed when the server does', async () => {

@@ -4,6 +4,7 @@ import { messages } from '../../../../lib/messages';
 import { TextField } from '../../../components/form-field';
 import { FormMessage } from '../../../components/form-message';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 import { ApiError } from '../../../services/api-client';
 import { signInAsGuest, signInWithEmail } from '../api/auth-api';
 import { useRefreshSession } from '../hooks/use-refresh-session';
@@ -28,6 +29,8 @@ export function LoginPage() {
   const [status, setStatus] = useState<LoginStatus>('idle');
   const [error, setError] = useState<string | null>(null);
   const [hadError, setHadError] = useState(false);
+  // Login and Continue as Guest: one sign-in at a time, even for an instant double click.
+  const signingIn = useSubmitGuard();
 
   function showError(message: string) {
     setError(message);
@@ -46,32 +49,36 @@ export function LoginPage() {
       showError(messages.auth.captchaRequired);
       return;
     }
-    setError(null);
-    setStatus('submitting');
-    try {
-      await signInWithEmail({ email: trimmedEmail, password }, captchaPayload);
-      await refreshSession();
-      await navigate('/bingo', { replace: true });
-    } catch (caught) {
-      showError(caught instanceof ApiError ? caught.message : messages.auth.invalidCredentials);
-      // A captcha proof is good for one attempt: ask for a fresh one.
-      captchaRef.current?.reset();
-      setStatus('idle');
-    }
+    await signingIn.run(async () => {
+      setError(null);
+      setStatus('submitting');
+      try {
+        await signInWithEmail({ email: trimmedEmail, password }, captchaPayload);
+        await refreshSession();
+        await navigate('/bingo', { replace: true });
+      } catch (caught) {
+        showError(caught instanceof ApiError ? caught.message : messages.auth.invalidCredentials);
+        // A captcha proof is good for one attempt: ask for a fresh one.
+        captchaRef.current?.reset();
+        setStatus('idle');
+      }
+    });
   }
 
   async function handleGuest() {
     if (status !== 'idle') return;
-    setError(null);
-    setStatus('guest');
-    try {
-      await signInAsGuest();
-      await refreshSession();
-      await navigate('/bingo', { replace: true });
-    } catch {
-      showError(messages.auth.guestFailed);
-      setStatus('idle');
-    }
+    await signingIn.run(async () => {
+      setError(null);
+      setStatus('guest');
+      try {
+        await signInAsGuest();
+        await refreshSession();
+        await navigate('/bingo', { replace: true });
+      } catch {
+        showError(messages.auth.guestFailed);
+        setStatus('idle');
+      }
+    });
   }
 
   const busy = status !== 'idle';

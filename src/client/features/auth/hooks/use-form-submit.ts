@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 import { errorText } from '../../../services/api-client';
 
 export type FormResult = { kind: 'error' | 'success'; text: string } | null;
@@ -10,9 +11,12 @@ interface SubmitTexts {
   failure: string;
 }
 
-/** One auth form's call: a single attempt at a time, its outcome as an inline result message. */
+/**
+ * One auth form's call: a single attempt at a time (a second submit in the same instant is
+ * dropped, see useSubmitGuard), its outcome as an inline result message.
+ */
 export function useFormSubmit(initialResult: FormResult = null) {
-  const [submitting, setSubmitting] = useState(false);
+  const guard = useSubmitGuard();
   const [result, setResult] = useState<FormResult>(initialResult);
 
   function showError(text: string) {
@@ -20,18 +24,17 @@ export function useFormSubmit(initialResult: FormResult = null) {
   }
 
   /** Runs the call; `call` may also clear the form, in the same render as the success message. */
-  async function submit(call: () => Promise<unknown>, texts: SubmitTexts) {
-    setResult(null);
-    setSubmitting(true);
-    try {
-      await call();
-      setResult({ kind: 'success', text: texts.success });
-    } catch (caught) {
-      showError(errorText(caught, texts.failure));
-    } finally {
-      setSubmitting(false);
-    }
+  function submit(call: () => Promise<unknown>, texts: SubmitTexts): Promise<void> {
+    return guard.run(async () => {
+      setResult(null);
+      try {
+        await call();
+        setResult({ kind: 'success', text: texts.success });
+      } catch (caught) {
+        showError(errorText(caught, texts.failure));
+      }
+    });
   }
 
-  return { submitting, result, showError, submit };
+  return { submitting: guard.pending, result, showError, submit };
 }

@@ -112,7 +112,7 @@ export function BlogPage() {
           question={`Are you sure you want to delete your review of "${toDelete.bookTitle}"?`}
           isBusy={deletion.isPending}
           onCancel={() => setToDelete(null)}
-          onConfirm={() => deletion.mutate(toDelete.id, { onSettled: () => setToDelete(null) })}
+          onConfirm={() => deletion.mutateAsync(toDelete.id).finally(() => setToDelete(null))}
         />
       ) : null}
     </div>

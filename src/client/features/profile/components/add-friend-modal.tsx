@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
+import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 
 interface AddFriendModalProps {
   /** Sends the request; resolves true when it was sent (the modal then closes). */
@@ -17,6 +18,7 @@ interface AddFriendModalProps {
 export function AddFriendModal({ onAdd, onClose, isSending }: AddFriendModalProps) {
   const formId = useId();
   const [query, setQuery] = useState('');
+  const adding = useSubmitGuard();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,7 +27,9 @@ export function AddFriendModal({ onAdd, onClose, isSending }: AddFriendModalProp
       onClose();
       return;
     }
-    if (await onAdd(wanted)) onClose();
+    await adding.run(async () => {
+      if (await onAdd(wanted)) onClose();
+    });
   }
 
   return (
@@ -38,7 +42,7 @@ export function AddFriendModal({ onAdd, onClose, isSending }: AddFriendModalProp
             type="submit"
             form={formId}
             className="button button--primary"
-            disabled={isSending}
+            disabled={isSending || adding.pending}
           >
             ADD
           </button>

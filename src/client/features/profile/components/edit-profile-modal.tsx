@@ -7,6 +7,7 @@ import { FormMessage } from '../../../components/form-message';
 import { Modal } from '../../../components/modal';
 import { useUpdateProfile } from '../hooks/use-profile-actions';
 import { PresetAvatarArt } from './avatar';
+import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 
 interface EditProfileModalProps {
   profile: Profile;
@@ -35,6 +36,7 @@ export function EditProfileModal({ profile, onClose }: EditProfileModalProps) {
   const privateHintId = useId();
   const [error, setError] = useState<string | null>(null);
   const mutation = useUpdateProfile();
+  const saving = useSubmitGuard();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,7 +54,8 @@ export function EditProfileModal({ profile, onClose }: EditProfileModalProps) {
       return;
     }
     setError(null);
-    mutation.mutate(parsed.data, { onSuccess: onClose });
+    const update = parsed.data;
+    void saving.run(() => mutation.mutateAsync(update).then(onClose));
   }
 
   return (
@@ -65,7 +68,7 @@ export function EditProfileModal({ profile, onClose }: EditProfileModalProps) {
             type="submit"
             form={formId}
             className="button button--primary"
-            disabled={mutation.isPending}
+            disabled={saving.pending || mutation.isPending}
           >
             SAVE
           </button>

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../lib/messages';
 import type { Friend } from '../../../../lib/schemas/friends';
+import { clickTwiceAtOnce } from '../../../test-utils/double-click';
 import { apiErrorReply, type MockRoutes } from '../../../test-utils/mock-api';
 import { buildFriend } from '../testing/profile-factories';
 import { openProfile, openTab } from '../testing/profile-harness';
@@ -94,6 +95,20 @@ describe('ProfilePage: Friends', () => {
     expect(await screen.findByText(messages.friends.accepted)).toBeInTheDocument();
     expect(api.requestsTo('POST /api/friends/fs-in/accept')).toHaveLength(1);
     expect(await within(rowOf('asker')).findByText(messages.friends.friendLabel)).toBeVisible();
+  });
+
+  it('sends one accept for an instant double click (issue 9)', async () => {
+    const { api } = await openFriends([incoming], {
+      'POST /api/friends/fs-in/accept': {
+        body: { friend: { ...incoming, status: 'accepted' }, message: messages.friends.accepted },
+      },
+    });
+    await screen.findByRole('link', { name: 'asker' });
+
+    clickTwiceAtOnce(within(rowOf('asker')).getByRole('button', { name: 'Accept' }));
+
+    expect(await screen.findByText(messages.friends.accepted)).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/friends/fs-in/accept')).toHaveLength(1);
   });
 
   it('rejects a request with a toast', async () => {
@@ -203,6 +218,23 @@ describe('ProfilePage: Add Friend', () => {
     expect(await screen.findByText(messages.friends.requestSent)).toBeInTheDocument();
     expect(api.requestsTo('POST /api/friends')[0]?.body).toEqual({ query: 'Quill@Example.com' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('sends one request for an instant double click on ADD (issue 9)', async () => {
+    const sent = buildFriend({ username: 'quill', status: 'pending', isReceived: false });
+    const { user, dialog, api } = await openAddFriend({
+      'POST /api/friends': {
+        status: 201,
+        body: { friend: sent, message: messages.friends.requestSent },
+      },
+    });
+    await user.type(within(dialog).getByLabelText('Email or username'), 'quill');
+
+    clickTwiceAtOnce(within(dialog).getByRole('button', { name: 'ADD' }));
+
+    expect(await screen.findByText(messages.friends.requestSent)).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/friends')).toHaveLength(1);
+    expect(screen.getAllByText(messages.friends.requestSent)).toHaveLength(1);
   });
 
   it.each([

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/spinner';
 import { friendsQueryOptions } from '../api/friends-api';
 import { useFriendActions } from '../hooks/use-friend-actions';
 import { AddFriendModal } from './add-friend-modal';
+import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 
 export const FRIENDS_TEXT = {
   loading: 'Loading your friends list...',
@@ -34,6 +35,8 @@ export function FriendsTab() {
   const friends = useQuery(friendsQueryOptions);
   const { send, accept, reject, remove } = useFriendActions();
   const [isAdding, setIsAdding] = useState(false);
+  // Accept, Reject and Remove: one request at a time, even for an instant double click.
+  const acting = useSubmitGuard();
   const busyId =
     (accept.isPending && accept.variables) ||
     (reject.isPending && reject.variables) ||
@@ -71,7 +74,7 @@ export function FriendsTab() {
                       type="button"
                       className="button button--small button--primary"
                       disabled={isBusy}
-                      onClick={() => accept.mutate(friend.id)}
+                      onClick={() => void acting.run(() => accept.mutateAsync(friend.id))}
                     >
                       Accept
                     </button>
@@ -79,7 +82,7 @@ export function FriendsTab() {
                       type="button"
                       className="button button--small button--secondary"
                       disabled={isBusy}
-                      onClick={() => reject.mutate(friend.id)}
+                      onClick={() => void acting.run(() => reject.mutateAsync(friend.id))}
                     >
                       Reject
                     </button>
@@ -90,7 +93,7 @@ export function FriendsTab() {
                     type="button"
                     className="button button--small button--secondary"
                     disabled={isBusy}
-                    onClick={() => remove.mutate(friend.id)}
+                    onClick={() => void acting.run(() => remove.mutateAsync(friend.id))}
                   >
                     Remove
                   </button>

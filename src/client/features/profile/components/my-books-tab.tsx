@@ -61,7 +61,7 @@ export function MyBooksTab() {
           question={`Are you sure you want to remove "${toRemove.title}" from your books?`}
           isBusy={remove.isPending}
           onCancel={() => setToRemove(null)}
-          onConfirm={() => remove.mutate(toRemove.isbn, { onSettled: () => setToRemove(null) })}
+          onConfirm={() => remove.mutateAsync(toRemove.isbn).finally(() => setToRemove(null))}
         />
       ) : null}
     </>

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/spinner';
 import { wantToReadQueryOptions } from '../api/profile-api';
 import { useRemoveWantToRead } from '../hooks/use-profile-actions';
 import { WantToReadList } from './want-to-read-list';
+import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 
 export const WANT_TO_READ_TEXT = {
   loading: 'Loading your want to read list...',
@@ -15,6 +16,7 @@ export const WANT_TO_READ_TEXT = {
 export function WantToReadTab() {
   const list = useQuery(wantToReadQueryOptions);
   const remove = useRemoveWantToRead();
+  const removing = useSubmitGuard();
 
   if (list.isPending) return <Spinner label={WANT_TO_READ_TEXT.loading} showLabel />;
   if (list.isError)
@@ -23,7 +25,7 @@ export function WantToReadTab() {
   return (
     <WantToReadList
       books={list.data.books}
-      onRemove={(book) => remove.mutate(book.isbn)}
+      onRemove={(book) => void removing.run(() => remove.mutateAsync(book.isbn))}
       removingIsbn={remove.isPending ? remove.variables : null}
     />
   );

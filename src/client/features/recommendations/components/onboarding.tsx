@@ -21,6 +21,7 @@ import {
   recommendationStateQueryOptions,
 } from '../api/recommendations-api';
 import { recommendationTexts as texts } from '../texts';
+import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 
 const searchTerm = OnboardingSearchQuery.shape.q;
 
@@ -64,6 +65,7 @@ export function Onboarding({ state }: { state: RecommendationState }) {
     placeholderData: keepPreviousData,
   });
 
+  const adding = useSubmitGuard();
   const add = useMutation({
     mutationFn: (book: OnboardingBook) => addFavourite(book.isbn),
     onSuccess: (result, book) => {
@@ -173,7 +175,7 @@ export function Onboarding({ state }: { state: RecommendationState }) {
                   className="button button--primary button--small"
                   disabled={isAdded || isAdding}
                   aria-label={`${isAdded ? texts.added : texts.add} ${book.title}`}
-                  onClick={() => add.mutate(book)}
+                  onClick={() => void adding.run(() => add.mutateAsync(book))}
                 >
                   {isAdded ? texts.added : texts.add}
                 </button>
