@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig, type AppConfig } from '../src/server/config';
 import { migrateToLatest } from '../src/server/db/migrate';
@@ -16,18 +18,51 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
+/** A fresh database on a PostgreSQL server, and how to drop it again. */
+async function createPostgresDatabase(serverUrl: string) {
+  const name = `bingo_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+export interface BenchServerOptions {
+  /** A PostgreSQL server's URL: the app runs on a fresh database there instead of SQLite. */
+  postgresServer?: string;
+  /** The app's log lines (at LOG_LEVEL, info unless env says otherwise) go to this file's folder. */
+  log?: boolean;
+}
+
 /**
- * The real app on a fresh SQLite file with demo data (the demo catalogue, an admin, a reader and
- * the current grid), listening on a free loopback port. `patch` replaces parts of the config the
- * environment does not set, e.g. `readingRateLimits` for a load test that must not hit them.
+ * The real app on a fresh SQLite file (or a fresh PostgreSQL database) with demo data (the demo
+ * catalogue, an admin, a reader and the current grid), listening on a free loopback port.
+ * `patch` replaces parts of the config the environment does not set. With `log`, the app logs
+ * as it would for a user (request logging included) to app.log in its data folder.
  */
 export async function startBenchServer(
   env: Record<string, string> = {},
   patch: Partial<AppConfig> = {},
+  options: BenchServerOptions = {},
 ): Promise<BenchServer> {
   const port = await findFreePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bingo-bench-'));
-  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const postgres = options.postgresServer
+    ? await createPostgresDatabase(options.postgresServer)
+    : undefined;
+  const removeDataDir = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+  };
   try {
     const config: AppConfig = {
       ...loadConfig({
@@ -35,16 +70,18 @@ export async function startBenchServer(
         DATA_DIR: dataDir,
         SQLITE_PATH: path.join(dataDir, 'bingo.sqlite'),
         AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-        LOG_LEVEL: 'silent',
+        LOG_LEVEL: options.log ? 'info' : 'silent',
         CAPTCHA_COST: '10',
         STATIC_DIR: '/nonexistent-static-dir',
         PORT: String(port),
         APP_URL: `http://127.0.0.1:${port}`,
+        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
         ...env,
       }),
       ...patch,
     };
-    const app = await buildApp({ config, logger: false });
+    const logStream = options.log ? createWriteStream(path.join(dataDir, 'app.log')) : undefined;
+    const app = await buildApp({ config, logger: options.log === true, logStream });
     try {
       await migrateToLatest(app.deps.database);
       await seedDemoData(app.deps.database, app.deps.auth);
@@ -56,7 +93,8 @@ export async function startBenchServer(
           try {
             await app.close();
           } finally {
-            removeDataDir();
+            logStream?.end();
+            await removeDataDir();
           }
         },
       };
@@ -65,7 +103,7 @@ export async function startBenchServer(
       throw error;
     }
   } catch (error) {
-    removeDataDir();
+    await removeDataDir();
     throw error;
   }
 }

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { measureFeedLatency, type FeedFigures, type FeedScenario } from './feed-latency';
 import { describeImportRun, measureImportLibrary } from './import-library';
 import { LIGHTHOUSE_TARGETS, measureLighthouse, type LighthouseFigures } from './lighthouse';
-import { measureLoad, READ_RATIO_TARGET } from './load';
+import {
+  HEALTH_RATIO_TARGET,
+  measureLoad,
+  PLACEMENTS_PER_SEC_TARGET,
+  READ_RATIO_TARGET,
+  type LoadFigures,
+} from './load';
 import {
   BROWSER_ACCEPT_ENCODING,
   CLIENT_DIST,
@@ -91,12 +97,22 @@ async function suggestionsPart() {
 }
 
 async function loadPart() {
-  const figures = await measureLoad();
+  // SQLite, then PostgreSQL beside it when DATABASE_URL names a server (a fresh database on it).
+  const postgresServer = process.env.DATABASE_URL;
+  const all = [await measureLoad()];
+  if (postgresServer) all.push(await measureLoad(undefined, undefined, { postgresServer }));
+  else
+    console.log('(PostgreSQL skipped: set DATABASE_URL to a server to measure it beside SQLite)');
+  for (const figures of all) printLoad(figures);
+}
+
+function printLoad(figures: LoadFigures) {
   const { settings } = figures;
+  console.log(`\n### on ${figures.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
   console.log(
     `autocannon (in a worker thread), ${settings.connections} connections, ${settings.durationSec} s ` +
-      `each after a ${settings.warmupSec} s warm-up; the app on a fresh SQLite file, its per-user ` +
-      `limits raised through readingRateLimits.`,
+      `each after a ${settings.warmupSec} s warm-up; the app on a fresh ${figures.database === 'sqlite' ? 'SQLite file' : 'PostgreSQL database'}, ` +
+      `logging at info to a file, RATE_LIMIT_SCALE=0.`,
   );
   console.log(
     `${settings.users} readers signed up and in through the real routes (captcha solved in Node) ` +
@@ -129,7 +145,28 @@ async function loadPart() {
     `placements afterwards: ${figures.placements.rows} rows for ` +
       `${figures.placements.usersWithPlacements} readers (the other requests replaced a square's book, or re-placed the same one)`,
   );
-  for (const s of figures.scenarios.filter((x) => x.name.startsWith('GET /api/leaderboard'))) {
+  console.log(
+    `readers whose total is not the sum of their placements: ${figures.totalsOff} ` +
+      `${metOrNot(figures.totalsOff === 0)}`,
+  );
+  for (const s of figures.scenarios) {
+    if (s.name === 'GET /api/health') {
+      console.log(
+        `target /api/health >= ${HEALTH_RATIO_TARGET} of hello-world: ` +
+          `${s.valid ? metOrNot(s.ratio >= HEALTH_RATIO_TARGET) : 'no valid figure'} (${ratio(s.ratio)})`,
+      );
+    }
+    if (s.kind === 'write') {
+      console.log(
+        `target placements >= ${PLACEMENTS_PER_SEC_TARGET}/s with no errors: ` +
+          `${metOrNot(s.valid && s.result.non2xx === 0 && s.result.okPerSec >= PLACEMENTS_PER_SEC_TARGET)} ` +
+          `(${s.result.okPerSec.toFixed(0)}/s, ${s.result.non2xx + s.result.errors} failed)`,
+      );
+    }
+  }
+  for (const s of figures.scenarios.filter(
+    (x) => x.kind === 'read' && x.name !== 'GET /api/health',
+  )) {
     console.log(
       `target reads >= ${READ_RATIO_TARGET} of hello-world, ${s.name}: ` +
         `${s.valid ? metOrNot(s.ratio >= READ_RATIO_TARGET) : 'no valid figure'} (${ratio(s.ratio)})`,
