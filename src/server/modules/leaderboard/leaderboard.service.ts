@@ -2,6 +2,9 @@ import { LEADERBOARD_TOP } from '../../../lib/limits';
 import { messages } from '../../../lib/messages';
 import type { LeaderboardEntry, LeaderboardScope } from '../../../lib/schemas/bingo';
 import type { DatabaseHandle } from '../../db/database';
+import { LIVE_CHANNELS } from '../../events/hub';
+import { SESSIONS_REVOKED_CHANNEL } from '../../http/session-cache';
+import type { MessageBus } from '../../shared/bus';
 import type { Viewer } from '../../http/viewer';
 import { createLeaderboardRepository } from './leaderboard.repository';
 
@@ -35,13 +38,44 @@ export function toLeaderboardEntries(
   });
 }
 
+/**
+ * How long the Global Top 10 is served from memory at most. Every change of points (the live
+ * `leaderboard` message) and of a name or role (`sessions:revoked`) empties it at once, on
+ * every instance that shares the bus; this bounds only changes nobody announced.
+ */
+export const TOP_PLAYERS_TTL_MS = 5000;
+
 /** The Friends and Global Top 10 leaderboards (SPEC.md sections 2 and 9). */
-export function createLeaderboardService(database: DatabaseHandle) {
+export function createLeaderboardService(
+  database: DatabaseHandle,
+  bus?: MessageBus,
+  now: () => number = Date.now,
+) {
   const players = createLeaderboardRepository(database.db);
+  // The Global Top 10 is the same rows for every reader: one query, then memory (issue 10).
+  let top: { rows: PlayerRow[]; until: number } | undefined;
+  let generation = 0;
+  const forget = () => {
+    generation += 1;
+    top = undefined;
+  };
+  bus?.subscribe(LIVE_CHANNELS.leaderboard, forget);
+  bus?.subscribe(SESSIONS_REVOKED_CHANNEL, forget);
+  bus?.onInterrupted(forget);
+  async function topPlayers(): Promise<PlayerRow[]> {
+    if (top && top.until > now()) return top.rows;
+    const started = generation;
+    const rows = await players.topPlayers(LEADERBOARD_TOP);
+    if (started === generation) top = { rows, until: now() + TOP_PLAYERS_TTL_MS };
+    return rows;
+  }
   return {
     async getLeaderboard(viewer: Viewer, scope: LeaderboardScope): Promise<LeaderboardEntry[]> {
       if (scope === 'global') {
-        return toLeaderboardEntries(await players.topPlayers(LEADERBOARD_TOP), viewer.id);
+        return toLeaderboardEntries(
+          bus ? await topPlayers() : await players.topPlayers(LEADERBOARD_TOP),
+          viewer.id,
+        );
       }
       const ids = [viewer.id, ...(await players.acceptedFriendIds(viewer.id))];
       return toLeaderboardEntries(await players.playersByIds(ids), viewer.id);
