@@ -3,13 +3,21 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../scripts/vite-precompress';
 import { COMPRESSION_THRESHOLD_BYTES } from '../../src/server/http/compression';
 import { createGrid } from '../helpers/bingo';
-import { call, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/test-app';
+import {
+  call,
+  createTestApp,
+  createUser,
+  errorOf,
+  TEST_ORIGIN,
+  type TestApp,
+  type TestUser,
+} from '../helpers/test-app';
 
 // Issue 9: HTML, JS, CSS and JSON over 1 KB travel compressed (brotli, gzip fallback); static
 // files as the build pre-compressed them; Server-Sent Events untouched.
@@ -108,6 +116,21 @@ describe('API answers', () => {
     expect(response.headers['content-encoding']).toBe('br');
     const doc = JSON.parse(decode('br', response.rawPayload)) as { openapi: string };
     expect(doc.openapi).toMatch(/^3\./);
+  });
+
+  it('never inflates a compressed request body: a few KB could unpack past the body limit', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: {
+        origin: TEST_ORIGIN,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
+      payload: gzipSync(JSON.stringify({ email: 'zip@example.com', password: 'Hedgehog-1' })),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).code).toBe('MALFORMED_JSON');
   });
 
   it('sends small answers as they are', async () => {

@@ -15,11 +15,15 @@ type Encoding = (typeof COMPRESSION_ENCODINGS)[number];
  * itself to routes as they are added. Server-Sent Events stay uncompressed (the plugin's default
  * types leave text/event-stream out, so every event reaches the browser as it is written), and
  * answers that already carry a Content-Encoding (pre-compressed static files) pass untouched.
+ * Compressed request bodies are not decoded (they fail as malformed JSON).
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: [...COMPRESSION_ENCODINGS],
+    // Requests are never inflated: no page of ours compresses what it sends, and a few KB of
+    // gzip can unpack to far more than the body limit allows.
+    globalDecompression: false,
   });
 }
 
