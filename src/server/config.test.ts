@@ -18,6 +18,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first.authSecret);
   });
 
+  it('reads RATE_LIMIT_SCALE: 1 by default, a multiplier, 0 to lift the limits, never negative', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).rateLimitScale).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), RATE_LIMIT_SCALE: '2.5' }).rateLimitScale).toBe(2.5);
+    expect(loadConfig({ DATA_DIR: dataDir(), RATE_LIMIT_SCALE: '0' }).rateLimitScale).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RATE_LIMIT_SCALE: '-1' })).toThrow(
+      /RATE_LIMIT_SCALE:/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RATE_LIMIT_SCALE: 'lots' })).toThrow(
+      /RATE_LIMIT_SCALE:/,
+    );
+  });
+
   it('switches to PostgreSQL with DATABASE_URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h:5432/db' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
