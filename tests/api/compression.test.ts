@@ -223,6 +223,12 @@ describe('deep links', () => {
     }
   });
 
+  it('keep the build manifest to the server', async () => {
+    const response = await call(t.app, 'GET', '/.vite/manifest.json');
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).not.toContain('isDynamicEntry');
+  });
+
   it('leave the page as built where no page chunk matches', async () => {
     for (const url of ['/bingo', '/index.html', '/nowhere/at/all']) {
       const response = await call(t.app, 'GET', url);

@@ -108,6 +108,8 @@ export async function registerSpa(
     index: false,
     wildcard: true,
     preCompressed: true,
+    // The build's own notes (.vite/manifest.json) are for this server, not for visitors.
+    allowedPath: (pathName) => !pathName.split('/').some((segment) => segment.startsWith('.')),
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         void res.header('cache-control', 'public, max-age=31536000, immutable');
