@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { text } from './text';
 
 /** Most results one search answers with (Google Books' own ceiling for maxResults). */
 export const BOOK_SEARCH_MAX = 40;
@@ -34,8 +35,7 @@ export const BookDetails = BookSummary.extend({
 export type BookDetails = z.infer<typeof BookDetails>;
 
 export const BookSearchQuery = z.object({
-  q: z
-    .string({ error: messages.book.searchTermRequired })
+  q: text({ error: messages.book.searchTermRequired })
     .trim()
     .min(1, messages.book.searchTermRequired)
     .max(SEARCH_TERM_MAX, messages.book.searchTermTooLong),
@@ -46,7 +46,7 @@ export type BookSearchQuery = z.infer<typeof BookSearchQuery>;
 export const BookSearchResponse = z.object({ books: z.array(BookSummary) });
 export type BookSearchResponse = z.infer<typeof BookSearchResponse>;
 
-export const BookParams = z.object({ isbn: z.string().max(32) });
+export const BookParams = z.object({ isbn: text({ max: 32 }) });
 
 export const BookResponse = z.object({ book: BookDetails });
 export type BookResponse = z.infer<typeof BookResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 export const FriendStatus = z.enum(['pending', 'accepted']);
 export type FriendStatus = z.infer<typeof FriendStatus>;
@@ -24,10 +25,10 @@ export const FriendListResponse = z.object({ friends: z.array(Friend) });
 export type FriendListResponse = z.infer<typeof FriendListResponse>;
 
 /** Add Friend: an email or username, any case. A blank one answers 400 EMPTY_QUERY. */
-export const AddFriendBody = z.object({ query: z.string().max(320).default('') });
+export const AddFriendBody = z.object({ query: text({ max: 320 }).default('') });
 export type AddFriendBody = z.input<typeof AddFriendBody>;
 
 export const FriendResponse = z.object({ friend: Friend, message: z.string() });
 export type FriendResponse = z.infer<typeof FriendResponse>;
 
-export const FriendshipParams = z.object({ id: z.string().min(1).max(100) });
+export const FriendshipParams = z.object({ id: text({ max: 100 }).min(1) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Largest import request: a 5,000-book Goodreads export with reviews is about 2-3 MB. */
 export const IMPORT_MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -11,7 +12,7 @@ export type ImportFormat = z.infer<typeof ImportFormat>;
 /** A library export to import, whole. `format` is detected from the header row when left out. */
 export const ImportBody = z.object({
   format: ImportFormat.optional(),
-  csv: z.string().max(IMPORT_MAX_BODY_BYTES),
+  csv: text({ max: IMPORT_MAX_BODY_BYTES, multiline: true }),
 });
 export type ImportBody = z.input<typeof ImportBody>;
 

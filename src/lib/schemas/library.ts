@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normalizeIsbn } from '../isbn';
 import { RATING_MAX, RATING_MIN } from '../limits';
 import { messages } from '../messages';
+import { text } from './text';
 
 /** A book the reader has finished (SPEC.md section 3, FinishedBook), as its owner sees it. */
 export const FinishedBook = z.object({
@@ -47,10 +48,11 @@ export type WantToReadResponse = z.infer<typeof WantToReadResponse>;
 
 /** Adds a catalogue book by ISBN (13 or 10 digits, hyphens and spaces allowed). */
 export const AddBookBody = z.object({
-  isbn: z
-    .string({ error: messages.bingo.invalidIsbn })
-    .max(32, messages.bingo.invalidIsbn)
-    .refine((isbn) => normalizeIsbn(isbn) !== null, { error: messages.bingo.invalidIsbn }),
+  isbn: text({
+    max: 32,
+    error: messages.bingo.invalidIsbn,
+    tooLong: messages.bingo.invalidIsbn,
+  }).refine((isbn) => normalizeIsbn(isbn) !== null, { error: messages.bingo.invalidIsbn }),
 });
 export type AddBookBody = z.infer<typeof AddBookBody>;
 
@@ -63,7 +65,7 @@ export const RateBookBody = z.object({
 });
 export type RateBookBody = z.infer<typeof RateBookBody>;
 
-export const BookIsbnParams = z.object({ isbn: z.string().min(1).max(32) });
+export const BookIsbnParams = z.object({ isbn: text({ max: 32 }).min(1) });
 
 export const FinishedBookResponse = z.object({ book: FinishedBook, message: z.string() });
 export type FinishedBookResponse = z.infer<typeof FinishedBookResponse>;

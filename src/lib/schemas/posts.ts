@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BlogPost } from './reviews';
+import { text } from './text';
 
 /** The blog's filter dropdown (SPEC.md section 2): All Posts, Friends' Posts, My Posts. */
 export const FeedFilter = z.enum(['all', 'friends', 'mine']);
@@ -8,7 +9,7 @@ export type FeedFilter = z.infer<typeof FeedFilter>;
 export const FeedQuery = z.object({
   filter: FeedFilter.default('all'),
   /** The previous page's nextCursor; opaque. */
-  cursor: z.string().min(1).max(200).optional(),
+  cursor: text({ max: 200 }).min(1).optional(),
 });
 export type FeedQuery = z.input<typeof FeedQuery>;
 
@@ -26,4 +27,4 @@ export const FeedResponse = z.object({
 });
 export type FeedResponse = z.infer<typeof FeedResponse>;
 
-export const PostParams = z.object({ id: z.string().min(1).max(100) });
+export const PostParams = z.object({ id: text({ max: 100 }).min(1) });

@@ -4,6 +4,7 @@ import { BIO_MAX, BIRTH_YEAR_MIN, FIRST_NAME_MAX } from '../limits';
 import { messages } from '../messages';
 import { isValidUsername } from '../username';
 import { FriendBook, WantToReadBook } from './library';
+import { text } from './text';
 
 export const AvatarId = z.enum(AVATAR_IDS, { error: messages.profile.avatarInvalid });
 
@@ -59,13 +60,15 @@ export type ProfileResponse = z.infer<typeof ProfileResponse>;
  * so a valid username is already sanitised; the server sanitises the bio to plain text.
  */
 export const UpdateProfileBody = z.object({
-  username: z
-    .string({ error: messages.profile.usernameInvalid })
+  username: text({
+    max: 100,
+    error: messages.profile.usernameInvalid,
+    tooLong: messages.profile.usernameInvalid,
+  })
     .trim()
     .refine(isValidUsername, { error: messages.profile.usernameInvalid })
     .optional(),
-  bio: z
-    .string({ error: messages.generic.badRequest })
+  bio: text({ max: 10 * BIO_MAX, multiline: true, tooLong: messages.profile.bioTooLong })
     .trim()
     .max(BIO_MAX, messages.profile.bioTooLong)
     .nullable()
@@ -79,8 +82,7 @@ export const UpdateProfileBody = z.object({
     .max(new Date().getUTCFullYear(), messages.fit.birthYearInvalid)
     .nullable()
     .optional(),
-  firstName: z
-    .string({ error: messages.generic.badRequest })
+  firstName: text({ max: 10 * FIRST_NAME_MAX, tooLong: messages.fit.firstNameTooLong })
     .trim()
     .max(FIRST_NAME_MAX, messages.fit.firstNameTooLong)
     .nullable()
@@ -91,7 +93,7 @@ export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 export const UpdateProfileResponse = z.object({ profile: Profile, message: z.string() });
 export type UpdateProfileResponse = z.infer<typeof UpdateProfileResponse>;
 
-export const UserParams = z.object({ userId: z.string().min(1).max(100) });
+export const UserParams = z.object({ userId: text({ max: 100 }).min(1) });
 
 /** A reader's read-only profile (`/friend/{userId}`): tabs Books, Want to Read and Stats. */
 export const UserProfileResponse = z.object({

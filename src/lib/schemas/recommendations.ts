@@ -3,6 +3,7 @@ import { normalizeIsbn } from '../isbn';
 import { messages } from '../messages';
 import { SEARCH_TERM_MAX } from './books';
 import { FinishedBook } from './library';
+import { text } from './text';
 
 /** Where the reader is on the recommendation page (SPEC.md section 4). */
 export const RecommendationState = z.object({
@@ -15,8 +16,7 @@ export const RecommendationState = z.object({
 export type RecommendationState = z.infer<typeof RecommendationState>;
 
 export const OnboardingSearchQuery = z.object({
-  q: z
-    .string({ error: messages.book.searchTermRequired })
+  q: text({ error: messages.book.searchTermRequired })
     .trim()
     .min(1, messages.book.searchTermRequired)
     .max(SEARCH_TERM_MAX, messages.book.searchTermTooLong),
@@ -40,10 +40,11 @@ export type OnboardingBook = z.infer<typeof OnboardingBook>;
 export const OnboardingSearchResponse = z.object({ books: z.array(OnboardingBook) });
 export type OnboardingSearchResponse = z.infer<typeof OnboardingSearchResponse>;
 
-const Isbn = z
-  .string({ error: messages.bingo.invalidIsbn })
-  .max(32, messages.bingo.invalidIsbn)
-  .refine((isbn) => normalizeIsbn(isbn) !== null, { error: messages.bingo.invalidIsbn });
+const Isbn = text({
+  max: 32,
+  error: messages.bingo.invalidIsbn,
+  tooLong: messages.bingo.invalidIsbn,
+}).refine((isbn) => normalizeIsbn(isbn) !== null, { error: messages.bingo.invalidIsbn });
 
 /** Adds a favourite during onboarding: a finished book without a rating. */
 export const AddFavouriteBody = z.object({ isbn: Isbn });

@@ -2,14 +2,21 @@ import { z } from 'zod';
 import { normalizeIsbn } from '../isbn';
 import { RATING_MAX, RATING_MIN, REVIEW_MAX } from '../limits';
 import { messages } from '../messages';
+import { text } from './text';
 
 /** The review modal's form (SPEC.md section 5): text required and at most 2000, rating 1-5. */
 export const PostReviewBody = z.object({
-  isbn: z
-    .string({ error: messages.bingo.invalidIsbn })
-    .refine((isbn) => normalizeIsbn(isbn) !== null, { error: messages.bingo.invalidIsbn }),
-  text: z
-    .string({ error: messages.review.textRequired })
+  isbn: text({
+    max: 32,
+    error: messages.bingo.invalidIsbn,
+    tooLong: messages.bingo.invalidIsbn,
+  }).refine((isbn) => normalizeIsbn(isbn) !== null, { error: messages.bingo.invalidIsbn }),
+  text: text({
+    max: 2 * REVIEW_MAX,
+    multiline: true,
+    error: messages.review.textRequired,
+    tooLong: messages.review.tooLong,
+  })
     .trim()
     .min(1, messages.review.textRequired)
     .max(REVIEW_MAX, messages.review.tooLong),
