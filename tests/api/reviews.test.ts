@@ -48,6 +48,15 @@ async function storedFor(userId: string) {
   return { posts, finished };
 }
 
+/** No post, and the placed book (issue 9: a placed book is a book read) still unrated. */
+async function expectNothingReviewed(userId: string) {
+  const { posts, finished } = await storedFor(userId);
+  expect(posts).toEqual([]);
+  expect(finished).toEqual([
+    expect.objectContaining({ bookIsbn: HOBBIT.isbn13, rating: null, review: null }),
+  ]);
+}
+
 describe('posting a review', () => {
   it('stores a blog post and rates the finished book in one go', async () => {
     const reader = await readerWithPlacement();
@@ -154,7 +163,7 @@ describe('refusals', () => {
     const response = await postReview(reader.cookie, { isbn: HOBBIT.isbn13, ...body });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).message).toBe(message);
-    expect(await storedFor(reader.id)).toEqual({ posts: [], finished: [] });
+    await expectNothingReviewed(reader.id);
   });
 
   it('refuses a book the catalogue does not hold', async () => {
@@ -166,7 +175,7 @@ describe('refusals', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(errorOf(response).message).toBe(messages.book.notFound);
-    expect(await storedFor(reader.id)).toEqual({ posts: [], finished: [] });
+    await expectNothingReviewed(reader.id);
   });
 
   it('refuses guests and signed-out visitors, storing nothing', async () => {

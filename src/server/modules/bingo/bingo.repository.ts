@@ -141,6 +141,32 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
         .execute();
     },
 
+    /**
+     * Issue 9: a placed book is a book read. Adds it to the user's finished books, unrated
+     * (SPEC.md section 3: the id is user id, underscore, book id), unless it is there already;
+     * a book already there keeps its rating, review and finished date.
+     */
+    async addFinishedBook(
+      userId: string,
+      book: { isbn: string; title: string; authors: string; coverUrl: string | null },
+    ): Promise<void> {
+      const now = new Date().toISOString();
+      await db
+        .insertInto('finishedBooks')
+        .values({
+          id: `${userId}_${book.isbn}`,
+          userId,
+          bookIsbn: book.isbn,
+          title: book.title,
+          author: book.authors,
+          coverUrl: book.coverUrl,
+          finishedAt: now,
+          createdAt: now,
+        })
+        .onConflict((oc) => oc.columns(['userId', 'bookIsbn']).doNothing())
+        .execute();
+    },
+
     /** Removes the user's placements on a grid; returns the points they had earned. */
     async deletePlacements(userId: string, gridId: string): Promise<number> {
       const removed = await db

@@ -145,6 +145,9 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
       position: Number(cell.position),
     };
     const view = { coverUrl: book.coverUrl, authors: book.authors };
+    // Issue 9: a placed book is a book read (unrated until rated); a book already finished
+    // stays as it was. Reset and replacement never remove finished books.
+    await repo.addFinishedBook(userId, { ...book, isbn });
 
     if (existing) {
       // SPEC.md section 4: replacing a marked square's book earns nothing; it keeps its points.
