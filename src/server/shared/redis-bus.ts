@@ -1,18 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { MessageBus } from './bus';
 import type { SharedRedis } from './redis';
 
 /**
  * The bus of many instances: Redis pub/sub, one publishing and one subscribed connection per
- * instance. A message published here comes back through Redis to this instance's subscribers
- * as to everyone else's. While Redis is away, messages are delivered to this instance's own
- * subscribers only, so one instance keeps working as if it were alone.
+ * instance. A message published here reaches this instance's own subscribers at once (so a
+ * sign-out is final on the instance that served it before its answer leaves) and every other
+ * instance through Redis; each message carries its sender's id, so the copy Redis echoes back
+ * is dropped. While Redis is away, only this instance's subscribers hear it, so one instance
+ * keeps working as if it were alone.
  */
 export function createRedisBus(redis: SharedRedis): MessageBus {
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const { client, subscriber } = redis;
-  const onMessage = (channel: string, message: string) => local.emit(channel, message);
+  const origin = randomUUID();
+  const onMessage = (channel: string, envelope: string) => {
+    const space = envelope.indexOf(' ');
+    if (space < 0 || envelope.slice(0, space) === origin) return;
+    local.emit(channel, envelope.slice(space + 1));
+  };
   subscriber.on('message', onMessage);
   // Pub/sub keeps nothing for a subscriber that is away: whatever was published while this
   // instance was cut off is lost, so caches fed by the bus are told when that may have happened.
@@ -36,12 +44,10 @@ export function createRedisBus(redis: SharedRedis): MessageBus {
 
   return {
     publish(channel, message) {
-      // The subscriber must be up for our own message to come back; if it is not, deliver here.
-      if (!redis.isReady()) {
-        local.emit(channel, message);
-        return;
-      }
-      client.publish(channel, message).catch(() => local.emit(channel, message));
+      local.emit(channel, message);
+      if (!redis.isReady()) return;
+      // A lost publish is what onInterrupted tells the other instances' caches about.
+      client.publish(channel, `${origin} ${message}`).catch(() => undefined);
     },
     subscribe(channel, listener) {
       if (local.listenerCount(channel) === 0) {
