@@ -197,6 +197,8 @@ export const messages = {
     ratingUpdates: 'Too many rating updates. Please wait a moment before trying again.',
     recommendationUpdates:
       'Too many recommendation updates. Please wait a moment before trying again.',
+    // Beyond SPEC.md (issue 12): blocking and unblocking.
+    blockUpdates: 'Too many block changes. Please wait a moment before trying again.',
     searchRemaining: (n: number) => `Please wait before searching again. ${n} requests remaining.`,
     addBookRemaining: (n: number) =>
       `Please wait before adding another book. ${n} requests remaining.`,
@@ -330,5 +332,33 @@ export const messages = {
     numberLabel: (n: number) => `Number for challenge ${n}`,
     languageLabel: (n: number) => `Language code for challenge ${n}`,
     translatedLabel: (n: number) => `Translated (challenge ${n})`,
+  },
+  // Beyond SPEC.md (issue 12, decision 014): who sees a reader, and blocking.
+  privacy: {
+    visibilityLabel: 'Who can see my profile',
+    visibility: { everyone: 'Everyone', friends: 'Friends only', only_me: 'Only me' },
+    visibilityHelp:
+      'Your books, want to read list, stats and name on leaderboards and posts follow this. Readers who know your exact username or email can still send you a friend request.',
+    visibilityInvalid: 'Please choose who can see your profile: everyone, friends only or only me.',
+    hiddenName: 'A reader',
+    hiddenProfile: 'This reader keeps their profile private.',
+    youBlocked: 'You blocked this reader. Unblock them to see each other again.',
+    block: 'Block',
+    blockTitle: (name: string) => `Block ${name}?`,
+    blockExplained:
+      'You will stop being friends, neither of you will see the other (profile, posts or name), and they cannot send you friend requests. You can unblock them from your profile.',
+    blockConfirm: 'BLOCK',
+    blockCancel: 'CANCEL',
+    blocked: 'Reader blocked',
+    blockFailed: 'Failed to block reader. Please try again.',
+    unblock: 'Unblock',
+    unblocked: 'Reader unblocked',
+    unblockFailed: 'Failed to unblock reader. Please try again.',
+    blockedListTitle: 'Blocked readers',
+    noBlocked: 'You have not blocked anyone.',
+    loadBlockedFailed: 'Failed to load your blocked readers',
+    blockSelf: 'You cannot block yourself.',
+    notBlocked: 'This reader is not on your blocked list.',
+    youBlockedThem: 'You have blocked this reader. Unblock them first to send a friend request.',
   },
 } as const;

@@ -6,6 +6,7 @@ import { searchAccentsMigration } from './migrations/003-search-accents';
 import { searchPrefixMigration } from './migrations/004-search-prefix';
 import { challengeRulesMigration } from './migrations/007-challenge-rules';
 import { signInFailuresMigration } from './migrations/005-sign-in-failures';
+import { privacyMigration } from './migrations/008-privacy';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
 function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '004-search-prefix': searchPrefixMigration(kind),
     '007-challenge-rules': challengeRulesMigration(kind),
     '005-sign-in-failures': signInFailuresMigration(kind),
+    '008-privacy': privacyMigration(kind),
   };
 }
 

@@ -32,6 +32,21 @@ export interface UsersTable {
   firstName: string | null;
   lastLogin: ColumnType<Date | string | null, string | null | undefined>;
   lastModifiedBy: string | null;
+  /** Who sees the profile, shelves, stats and want-to-read (migration 008, decision 014). */
+  profileVisibility: ColumnType<
+    ProfileVisibility,
+    ProfileVisibility | undefined,
+    ProfileVisibility
+  >;
+}
+
+export type ProfileVisibility = 'everyone' | 'friends' | 'only_me';
+
+/** A reader blocked by another (migration 008, decision 014). */
+export interface BlocksTable {
+  blockerId: string;
+  blockedId: string;
+  createdAt: Timestamp;
 }
 
 export interface BooksTable {
@@ -169,6 +184,7 @@ export interface Database {
   settings: SettingsTable;
   captchaSolutions: CaptchaSolutionsTable;
   signInFailures: SignInFailuresTable;
+  blocks: BlocksTable;
 }
 
 /** Reads a timestamp column the same way on both databases. */
