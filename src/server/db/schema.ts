@@ -72,6 +72,11 @@ export interface BooksTable {
   /** Subject, genre and language words search also matches (books/book-facets.ts). */
   facets: ColumnType<string, string | undefined, string>;
   source: string;
+  /**
+   * 1 when the demo catalogue, a provider or an admin vouches for the book; 0 when only a
+   * reader's import does: then only readers who list it find it (migration 006, decision 008).
+   */
+  confirmed: Flag;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -171,6 +176,33 @@ export interface SignInFailuresTable {
   lockedUntil: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
+/** What one import added to a reader's lists, for the daily quota (migration 006). */
+export interface ImportRunsTable {
+  id: string;
+  userId: string;
+  rowsAdded: number;
+  createdAt: Timestamp;
+}
+
+/** An import's list entries on their way to the reader's lists (migration 006). */
+export interface ImportEntriesTable {
+  importId: string;
+  seq: number;
+  list: 'finished' | 'want';
+  id: string;
+  userId: string;
+  bookIsbn: string;
+  title: string;
+  author: string | null;
+  coverUrl: string | null;
+  rating: number | null;
+  review: string | null;
+  ratingDate: string | null;
+  finishedAt: string | null;
+  addedAt: string | null;
+  createdAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   books: BooksTable;
@@ -184,6 +216,8 @@ export interface Database {
   settings: SettingsTable;
   captchaSolutions: CaptchaSolutionsTable;
   signInFailures: SignInFailuresTable;
+  importRuns: ImportRunsTable;
+  importEntries: ImportEntriesTable;
   blocks: BlocksTable;
 }
 
