@@ -69,6 +69,8 @@ export const TOAST_SUCCESS_MS = 3000;
 export const TOAST_INFO_MS = 3000;
 export const TOAST_ERROR_MS = 5000;
 export const TOAST_DRAG_PERCENT = 80;
+/** Issue 9: at most this many toasts on screen at once; more wait their turn. */
+export const TOASTS_AT_ONCE = 2;
 
 export const RECOMMENDATION_REFILL_MIN_MS = 5000;
 export const RECOMMENDATION_REFILL_THRESHOLD = 10;
