@@ -8,6 +8,7 @@ import { challengeRulesMigration } from './migrations/007-challenge-rules';
 import { signInFailuresMigration } from './migrations/005-sign-in-failures';
 import { catalogueTrustMigration } from './migrations/006-catalogue-trust';
 import { privacyMigration } from './migrations/008-privacy';
+import { sharesMigration } from './migrations/009-shares';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
 function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '005-sign-in-failures': signInFailuresMigration(kind),
     '006-catalogue-trust': catalogueTrustMigration(kind),
     '008-privacy': privacyMigration(kind),
+    '009-shares': sharesMigration(kind),
   };
 }
 

@@ -203,6 +203,17 @@ export interface ImportEntriesTable {
   createdAt: string;
 }
 
+/** A reader's public link to one of their cards (migration 009, issue 12). */
+export interface SharesTable {
+  id: string;
+  userId: string;
+  gridId: string;
+  /** SHA-256 (hex) of the link's token; the token itself is never stored. */
+  tokenHash: string;
+  createdAt: Timestamp;
+  revokedAt: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   users: UsersTable;
   books: BooksTable;
@@ -219,6 +230,7 @@ export interface Database {
   importRuns: ImportRunsTable;
   importEntries: ImportEntriesTable;
   blocks: BlocksTable;
+  shares: SharesTable;
 }
 
 /** Reads a timestamp column the same way on both databases. */
