@@ -93,3 +93,10 @@ export const RECOMMENDATION_GENRES = [
 
 /** Largest JSON body the API accepts; anything bigger is refused with 400 before it is read. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/** Share links a reader may make a minute (issue 12): one a card is the honest use. */
+export const SHARE_CREATES_PER_MINUTE = 10;
+/** Views of public share pages and images a minute from one address (issue 12). */
+export const SHARE_VIEWS_PER_MINUTE = 300;
+/** Rendered share images kept in memory, by card content (issue 12). */
+export const SHARE_IMAGE_CACHE_ENTRIES = 200;
