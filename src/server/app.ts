@@ -1,5 +1,4 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import {
@@ -25,6 +24,7 @@ import { AppError, errorBody } from './http/errors';
 import { sharedRateLimitStore } from './http/rate-limit-store';
 import { rateLimitRule, scaleRateLimit } from './http/rate-limits';
 import { registerSpa } from './http/spa';
+import { registerSecurityHeaders } from './http/security-headers';
 import { createSessionCache, publishSessionsRevoked } from './http/session-cache';
 import { decorateViewer } from './http/viewer';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -160,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(config.books.googleBooks.enabled ? ['https://books.google.com'] : []),
     ...(config.books.openLibrary.enabled ? ['https://covers.openlibrary.org'] : []),
   ];
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

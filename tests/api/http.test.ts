@@ -56,6 +56,42 @@ describe('the HTTP surface', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("sends helmet's whole set of security headers on every kind of answer", async () => {
+    // Worked out once at start-up (issue 10), they must still reach an API answer, a page, a
+    // 404 and a refusal alike.
+    const answers = [
+      await call(t.app, 'GET', '/api/health'),
+      await call(t.app, 'GET', '/friend/some-user'),
+      await call(t.app, 'GET', '/api/nothing-here'),
+      await call(t.app, 'POST', '/api/bingo/placements', {
+        body: { cellId: 'x', isbn: '9780261103344' },
+        headers: { origin: 'https://evil.example' },
+      }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 404, 403]);
+    for (const response of answers) {
+      expect(response.headers).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      // HSTS only in production (plain HTTP in tests); no X-Powered-By ever.
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('serves the app for deep links, with the support address filled in', async () => {
     const response = await call(t.app, 'GET', '/friend/some-user');
     expect(response.statusCode).toBe(200);
