@@ -25,6 +25,8 @@ export const TEXT_FIELD_MAX = 1000;
 export const JSON_MAX_DEPTH = 32;
 /** Books (rows that add to a list) one reader may import in a rolling day (issue 8). */
 export const IMPORT_ROWS_PER_DAY = 20_000;
+/** Import requests one reader may send in an hour (a retry after fixing rows counts). */
+export const IMPORTS_PER_HOUR = 20;
 /** Live-event streams the whole server keeps open at once; the next one answers 503. */
 export const LIVE_STREAMS_MAX = 5_000;
 export const RATING_MIN = 1;

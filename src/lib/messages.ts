@@ -252,6 +252,10 @@ export const messages = {
     duplicateRow: (row: number) => `The same book as row ${row}: this row was skipped.`,
     quotaReached: (max: number) =>
       `You have imported ${max} books today, the most a reader may in one day. Please try again tomorrow.`,
+    quotaLeft: (max: number, left: number) =>
+      `This file adds more books than you may still import today (${left} of ${max} a day). Nothing was imported: please import a smaller file, or try again tomorrow.`,
+    tooManyImports: (max: number) =>
+      `You have imported ${max} files in the last hour, the most a reader may. Please try again later.`,
     shelfSkipped: (shelf: string) =>
       `Books on the "${shelf}" shelf are not imported: this row was skipped.`,
     done: (finished: number, wantToRead: number) =>
