@@ -2,14 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
 import { FEED_FILTERS } from '../features/blog/feed-filters';
+import type { CurrentUser } from '../services/session-api';
 import { useCurrentUser } from '../hooks/use-current-user';
-
-const LINKS = [
-  { to: '/bingo', label: 'Bingo' },
-  { to: '/rules', label: 'Rules' },
-  { to: '/profile', label: 'Profile' },
-  { to: '/recommendations', label: 'Book Recommendations' },
-] as const;
+import { BLOG_ACCESS, mayOpen, menuLinksFor } from './nav-items';
 
 function LogoutIcon() {
   return (
@@ -28,10 +23,17 @@ function LogoutIcon() {
 
 /**
  * The hamburger menu (SPEC.md section 2). It closes on a click outside, on Escape and whenever the
- * route changes: it is open only for the location (history entry) it was opened on.
+ * route changes: it is open only for the location (history entry) it was opened on. It offers only
+ * pages the visitor may open (issue 9): a guest gets Bingo, Rules and Log out; a signed-out visitor,
+ * who may open none of them, gets no menu at all.
  */
 export function MainMenu() {
   const { user } = useCurrentUser();
+  if (!user) return null;
+  return <MenuFor user={user} />;
+}
+
+function MenuFor({ user }: { user: CurrentUser }) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -86,57 +88,50 @@ export function MainMenu() {
       </button>
       <nav id={menuId} className="menu__panel" aria-label="Main" hidden={!isOpen}>
         <ul className="menu__links">
-          {LINKS.map((link) => (
+          {menuLinksFor(user).map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} className="menu__link">
                 {link.label}
               </NavLink>
             </li>
           ))}
-          {user?.isAdmin ? (
-            <li>
-              <NavLink to="/admin" className="menu__link">
-                Admin
-              </NavLink>
-            </li>
-          ) : null}
         </ul>
-        <div className="menu__blog">
-          <label htmlFor={filterId} className="menu__blog-label">
-            Blog
-          </label>
-          <select
-            id={filterId}
-            className="menu__select"
-            value={currentFilter}
-            onChange={(event) => {
-              void navigate(`/blog?filter=${event.target.value}`);
-            }}
-          >
-            <option value="" disabled>
-              Choose posts...
-            </option>
-            {FEED_FILTERS.map((filter) => (
-              <option key={filter.value} value={filter.value}>
-                {filter.label}
+        {mayOpen(BLOG_ACCESS, user) ? (
+          <div className="menu__blog">
+            <label htmlFor={filterId} className="menu__blog-label">
+              Blog
+            </label>
+            <select
+              id={filterId}
+              className="menu__select"
+              value={currentFilter}
+              onChange={(event) => {
+                void navigate(`/blog?filter=${event.target.value}`);
+              }}
+            >
+              <option value="" disabled>
+                Choose posts...
               </option>
-            ))}
-          </select>
-        </div>
-        {user ? (
-          <button
-            type="button"
-            className="menu__logout"
-            aria-label="Log out"
-            title="Log out"
-            disabled={isSigningOut}
-            onClick={() => {
-              void handleSignOut();
-            }}
-          >
-            <LogoutIcon />
-          </button>
+              {FEED_FILTERS.map((filter) => (
+                <option key={filter.value} value={filter.value}>
+                  {filter.label}
+                </option>
+              ))}
+            </select>
+          </div>
         ) : null}
+        <button
+          type="button"
+          className="menu__logout"
+          aria-label="Log out"
+          title="Log out"
+          disabled={isSigningOut}
+          onClick={() => {
+            void handleSignOut();
+          }}
+        >
+          <LogoutIcon />
+        </button>
       </nav>
     </div>
   );

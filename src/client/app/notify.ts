@@ -1,7 +1,8 @@
 /**
  * Toast helpers (SPEC.md section 8): success and info close after 3 s, errors after 5 s.
  * Pass an id when the same toast may be raised twice in a row (route guards, StrictMode effects):
- * react-toastify shows a toast id only once while it is on screen.
+ * react-toastify shows a toast id only once while it is on screen. At most TOASTS_AT_ONCE are on
+ * screen (issue 9); related messages may share one toast (notifySuccessInGroup).
  *
  * react-toastify is loaded on first use, not with the entry chunk: /login must be usable on a small
  * JS budget. Toasts raised before its container has mounted wait
@@ -9,8 +10,8 @@
  */
 import { createElement } from 'react';
 import type * as ToastifyModule from 'react-toastify/unstyled';
-import type { ToastOptions } from 'react-toastify/unstyled';
-import { TOAST_ERROR_MS, TOAST_INFO_MS, TOAST_SUCCESS_MS } from '../../lib/limits';
+import type { ToastContent, ToastOptions } from 'react-toastify/unstyled';
+import { TOAST_ERROR_MS, TOAST_INFO_MS, TOAST_SUCCESS_MS, TOASTS_AT_ONCE } from '../../lib/limits';
 
 type Toastify = typeof ToastifyModule;
 
@@ -56,20 +57,103 @@ const AUTO_CLOSE: Record<Kind, number> = {
   error: TOAST_ERROR_MS,
 };
 
-function show(kind: Kind, message: string, toastId?: string): void {
-  const options: ToastOptions = { autoClose: AUTO_CLOSE[kind] };
-  if (toastId) options.toastId = toastId;
+type Toast = Toastify['toast'];
+
+/** Toasts raised here that may be on screen, oldest first; sticky ones are never pushed out. */
+let onScreen: { id: string; sticky: boolean }[] = [];
+let toastCount = 0;
+
+/**
+ * At most TOASTS_AT_ONCE toasts (issue 9): a new one pushes out the oldest that is not sticky,
+ * so the answer to what the reader just did shows at once. An id already on screen is shown
+ * once (react-toastify ignores it), so it pushes nothing out.
+ */
+function present(
+  toast: Toast,
+  kind: Kind,
+  content: ToastContent,
+  options: ToastOptions & { toastId?: string },
+): void {
+  const id = options.toastId ?? `toast:${(toastCount += 1)}`;
+  if (toast.isActive(id)) return;
+  onScreen = onScreen.filter((shown) => toast.isActive(shown.id));
+  const sticky = options.autoClose === false;
+  while (onScreen.length >= TOASTS_AT_ONCE) {
+    const oldest = onScreen.find((shown) => !shown.sticky);
+    if (!oldest) break;
+    onScreen = onScreen.filter((shown) => shown !== oldest);
+    toast.dismiss(oldest.id);
+  }
+  onScreen.push({ id, sticky });
+  toast[kind](content, { ...options, toastId: id });
+}
+
+function withToastify(use: (toast: Toast) => void): void {
   Promise.all([loadToastify(), containerReady])
-    .then(([{ toast }]) => {
-      toast[kind](message, options);
-    })
+    .then(([{ toast }]) => use(toast))
     .catch(() => {
       // The chunk failed to load (offline, new deployment): nothing sensible is left to show it with.
     });
 }
 
+function show(kind: Kind, message: string, toastId?: string): void {
+  withToastify((toast) => {
+    present(toast, kind, message, { autoClose: AUTO_CLOSE[kind], toastId });
+  });
+}
+
 export function notifySuccess(message: string, toastId?: string): void {
   show('success', message, toastId);
+}
+
+interface Group {
+  toastId: string;
+  lines: string[];
+}
+
+const groups = new Map<string, Group>();
+let groupCount = 0;
+
+/** One line per message, so each can be read (and found) on its own. */
+function groupContent(lines: readonly string[]): ToastContent {
+  if (lines.length === 1) return lines[0];
+  return createElement(
+    'span',
+    { className: 'toast-lines' },
+    lines.map((line, index) =>
+      createElement('span', { key: index, className: 'toast-line' }, line),
+    ),
+  );
+}
+
+/**
+ * A success that belongs with others of its `group` (issue 9: the points of a placement and the
+ * review of that book). While the group's toast is on screen, the message joins it as a new line
+ * and its timer starts again; otherwise it opens a new toast for the group.
+ */
+export function notifySuccessInGroup(group: string, message: string): void {
+  withToastify((toast) => {
+    const open = groups.get(group);
+    if (open && toast.isActive(open.toastId)) {
+      open.lines = [...open.lines, message];
+      toast.update(open.toastId, {
+        render: groupContent(open.lines),
+        autoClose: TOAST_SUCCESS_MS,
+        delay: 0,
+      });
+      return;
+    }
+    groupCount += 1;
+    const joined: Group = { toastId: `group:${group}:${groupCount}`, lines: [message] };
+    groups.set(group, joined);
+    present(toast, 'success', groupContent(joined.lines), {
+      toastId: joined.toastId,
+      autoClose: TOAST_SUCCESS_MS,
+      onClose: () => {
+        if (groups.get(group) === joined) groups.delete(group);
+      },
+    });
+  });
 }
 
 export function notifyInfo(message: string, toastId?: string): void {
@@ -89,31 +173,29 @@ export function notifyStickyError(
   action: { label: string; onClick: () => void },
   toastId: string,
 ): void {
-  Promise.all([loadToastify(), containerReady])
-    .then(([{ toast }]) => {
-      toast.error(
-        ({ closeToast }) =>
+  withToastify((toast) => {
+    present(
+      toast,
+      'error',
+      ({ closeToast }) =>
+        createElement(
+          'div',
+          { className: 'toast-action' },
+          createElement('span', null, message),
           createElement(
-            'div',
-            { className: 'toast-action' },
-            createElement('span', null, message),
-            createElement(
-              'button',
-              {
-                type: 'button',
-                className: 'button button--small',
-                onClick: () => {
-                  closeToast();
-                  action.onClick();
-                },
+            'button',
+            {
+              type: 'button',
+              className: 'button button--small',
+              onClick: () => {
+                closeToast();
+                action.onClick();
               },
-              action.label,
-            ),
+            },
+            action.label,
           ),
-        { autoClose: false, closeOnClick: false, toastId },
-      );
-    })
-    .catch(() => {
-      // As above: without the toast chunk there is nothing to show it with.
-    });
+        ),
+      { autoClose: false, closeOnClick: false, toastId },
+    );
+  });
 }

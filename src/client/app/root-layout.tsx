@@ -1,14 +1,20 @@
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { HedgehogLogo } from '../components/hedgehog-logo';
 import { Spinner } from '../components/spinner';
 import { APP_NAME } from '../hooks/use-document-title';
 import { MainMenu } from './main-menu';
+import { RouteFocus } from './route-focus';
+import { SectionNav } from './section-nav';
 import { useSessionExpiry } from './use-session-expiry';
 
-/** The shell around every page: header with logo and menu, the page, a small footer. */
+/**
+ * The shell around every page: header with logo, sections (a tab bar on phones, issue 9) and menu,
+ * the page, a small footer. Focus moves to the page's heading on each route change.
+ */
 export function RootLayout() {
   useSessionExpiry();
+  const mainRef = useRef<HTMLElement>(null);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -19,9 +25,10 @@ export function RootLayout() {
           <HedgehogLogo className="brand__logo" />
           <span className="brand__name">{APP_NAME}</span>
         </Link>
+        <SectionNav />
         <MainMenu />
       </header>
-      <main id="main" className="app-main" tabIndex={-1}>
+      <main id="main" ref={mainRef} className="app-main" tabIndex={-1}>
         <Suspense fallback={<Spinner label="Loading page..." showLabel />}>
           <Outlet />
         </Suspense>
@@ -30,6 +37,7 @@ export function RootLayout() {
         <p>Read a little, roll up happy.</p>
       </footer>
       <ScrollRestoration />
+      <RouteFocus mainRef={mainRef} />
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { messages } from '../../../../lib/messages';
 import { decidePlacement } from '../../../../lib/placement-rules';
 import type { GridSummary } from '../../../../lib/schemas/admin';
 import type { BingoCardResponse, BingoCell, PlaceBookBody } from '../../../../lib/schemas/bingo';
-import { notifyError, notifySuccess } from '../../../app/notify';
+import { notifyError, notifySuccess, notifySuccessInGroup } from '../../../app/notify';
+import { bookToastGroup } from '../book-toast-group';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../hooks/use-current-user';
@@ -119,7 +120,8 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
       const before = queryClient.getQueryData<BingoCardResponse>(cardQueryKey(gridId));
       const previous = before?.cells.find((cell) => cell.id === cellId)?.placement ?? null;
       const placed = result.placement;
-      notifySuccess(result.message);
+      // The review offered next joins this toast if it is posted while the points are shown.
+      notifySuccessInGroup(bookToastGroup(placed.bookIsbn), result.message);
       writeCachedPlacement(queryClient, gridId, placed.cellId, {
         bookIsbn: placed.bookIsbn,
         bookTitle: placed.bookTitle,

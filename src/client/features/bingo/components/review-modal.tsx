@@ -3,7 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { REVIEW_MAX } from '../../../../lib/limits';
 import { messages } from '../../../../lib/messages';
 import { PostReviewBody } from '../../../../lib/schemas/reviews';
-import { notifyError, notifySuccess } from '../../../app/notify';
+import { notifyError, notifySuccessInGroup } from '../../../app/notify';
+import { bookToastGroup } from '../book-toast-group';
 import { BookCover } from '../../../components/book-cover';
 import { Modal } from '../../../components/modal';
 import { useSubmitGuard } from '../../../hooks/use-submit-guard';
@@ -42,7 +43,7 @@ export function ReviewModal({ book, onClose }: ReviewModalProps) {
   const mutation = useMutation({
     mutationFn: postReview,
     onSuccess: (result) => {
-      notifySuccess(result.message);
+      notifySuccessInGroup(bookToastGroup(book.isbn), result.message);
       // The review is a new post and a finished book: the feed and the profile show both.
       void queryClient.invalidateQueries({ queryKey: POSTS_KEY });
       void queryClient.invalidateQueries({ queryKey: OWN_PROFILE_KEY });
