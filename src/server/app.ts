@@ -45,6 +45,7 @@ import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { registerRecommendationRoutes } from './modules/recommendations/recommendations.routes';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { registerShareRoutes } from './modules/shares/shares.routes';
 import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { createLocalBus } from './shared/bus';
@@ -337,6 +338,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSuggestionRoutes(app, deps, liveEvents);
   registerLeaderboardRoutes(app, deps);
   registerReviewRoutes(app, deps);
+  registerShareRoutes(app, deps);
 
   registerProfileRoutes(app, deps);
   registerLibraryRoutes(app, deps);
