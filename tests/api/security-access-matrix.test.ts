@@ -1,11 +1,11 @@
-import { readFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_CHALLENGES } from "../../src/lib/challenges";
-import type { CreateShareResponse } from "../../src/lib/schemas/share";
-import { createGrid, type TestGrid } from "../helpers/bingo";
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CHALLENGES } from '../../src/lib/challenges';
+import type { CreateShareResponse } from '../../src/lib/schemas/share';
+import { createGrid, type TestGrid } from '../helpers/bingo';
 import {
   addWantToRead,
   befriend,
@@ -14,7 +14,7 @@ import {
   createMemberRow,
   createPost,
   type TestBook,
-} from "../helpers/factories";
+} from '../helpers/factories';
 import {
   call,
   createGuest,
@@ -23,7 +23,7 @@ import {
   TEST_ORIGIN,
   type TestApp,
   type TestUser,
-} from "../helpers/test-app";
+} from '../helpers/test-app';
 
 /**
  * Issue 8: the access matrix. Every route of the OpenAPI document (/api/docs/json) is called
@@ -35,32 +35,14 @@ import {
  * the owner's own call (which may delete what it names) comes last. Each route that adds a book
  * gets a book of its own, and creating a grid (which ends the fixture grid) runs last of all.
  */
-type Persona = "out" | "guest" | "other" | "admin" | "reader";
-const PERSONAS: Persona[] = ["out", "guest", "other", "admin", "reader"];
+type Persona = 'out' | 'guest' | 'other' | 'admin' | 'reader';
+const PERSONAS: Persona[] = ['out', 'guest', 'other', 'admin', 'reader'];
 type Row = Record<Persona, number>;
 
 /** Who may: 401 signed out, 403 the wrong role, 404 someone else's thing. */
-const anyone = (ok: number): Row => ({
-  out: ok,
-  guest: ok,
-  other: ok,
-  admin: ok,
-  reader: ok,
-});
-const signedIn = (ok: number): Row => ({
-  out: 401,
-  guest: ok,
-  other: ok,
-  admin: ok,
-  reader: ok,
-});
-const members = (ok: number): Row => ({
-  out: 401,
-  guest: 403,
-  other: ok,
-  admin: ok,
-  reader: ok,
-});
+const anyone = (ok: number): Row => ({ out: ok, guest: ok, other: ok, admin: ok, reader: ok });
+const signedIn = (ok: number): Row => ({ out: 401, guest: ok, other: ok, admin: ok, reader: ok });
+const members = (ok: number): Row => ({ out: 401, guest: 403, other: ok, admin: ok, reader: ok });
 const adminOnly = (ok: number): Row => ({
   out: 401,
   guest: 403,
@@ -78,75 +60,75 @@ const ownerOnly = (ok: number, others = 404): Row => ({
 });
 
 const EXPECTED: Record<string, Row> = {
-  "GET /api/captcha/challenge": anyone(200),
-  "GET /api/health": anyone(200),
-  "GET /api/me": anyone(200),
-  "GET /api/settings/reset-date": signedIn(200),
-  "GET /api/grids": signedIn(200),
-  "PUT /api/admin/reset-date": adminOnly(200),
-  "POST /api/admin/grids": adminOnly(201),
-  "GET /api/events": signedIn(200),
-  "GET /api/books/search": signedIn(200),
+  'GET /api/captcha/challenge': anyone(200),
+  'GET /api/health': anyone(200),
+  'GET /api/me': anyone(200),
+  'GET /api/settings/reset-date': signedIn(200),
+  'GET /api/grids': signedIn(200),
+  'PUT /api/admin/reset-date': adminOnly(200),
+  'POST /api/admin/grids': adminOnly(201),
+  'GET /api/events': signedIn(200),
+  'GET /api/books/search': signedIn(200),
   // Catalogue facts, as the search results guests see already show them.
-  "GET /api/books/{isbn}": signedIn(200),
+  'GET /api/books/{isbn}': signedIn(200),
   // Public on purpose: an <img> asks for it (books.routes.ts).
-  "GET /api/books/{isbn}/cover.svg": anyone(200),
-  "GET /api/bingo/grids/{gridId}": signedIn(200),
-  "POST /api/bingo/placements": members(200),
-  "DELETE /api/bingo/grids/{gridId}/placements": members(200),
-  "GET /api/bingo/grids/{gridId}/suggestions": signedIn(200),
-  "GET /api/bingo/cells/{cellId}/suggestions": signedIn(200),
-  "GET /api/bingo/cells/{cellId}/fit": signedIn(200),
-  "GET /api/bingo/fitting-books": members(200),
-  "POST /api/bingo/fitting-books": members(200),
-  "GET /api/leaderboard": signedIn(200),
-  "POST /api/reviews": members(201),
-  "GET /api/profile": members(200),
-  "PATCH /api/profile": members(200),
-  "GET /api/users/{userId}/profile": members(200),
-  "GET /api/finished-books": members(200),
-  "POST /api/finished-books": members(201),
-  "PATCH /api/finished-books/{isbn}": ownerOnly(200),
-  "DELETE /api/finished-books/{isbn}": ownerOnly(200),
-  "GET /api/want-to-read": members(200),
-  "POST /api/want-to-read": members(201),
-  "DELETE /api/want-to-read/{isbn}": ownerOnly(200),
-  "GET /api/friends": members(200),
-  "POST /api/friends": members(201),
-  "POST /api/friends/{id}/accept": ownerOnly(200),
-  "POST /api/friends/{id}/reject": ownerOnly(200),
-  "DELETE /api/friends/{id}": ownerOnly(200),
-  "GET /api/posts": members(200),
-  "DELETE /api/posts/{id}": ownerOnly(200, 403),
-  "GET /api/recommendations/state": members(200),
-  "GET /api/recommendations/onboarding-search": members(200),
-  "POST /api/recommendations/favourites": members(201),
-  "GET /api/recommendations/queue": members(200),
-  "POST /api/recommendations/swipe": members(200),
-  "POST /api/imports": members(200),
-  "GET /api/exports/me.json": members(200),
-  "GET /api/exports/finished-books.csv": members(200),
+  'GET /api/books/{isbn}/cover.svg': anyone(200),
+  'GET /api/bingo/grids/{gridId}': signedIn(200),
+  'POST /api/bingo/placements': members(200),
+  'DELETE /api/bingo/grids/{gridId}/placements': members(200),
+  'GET /api/bingo/grids/{gridId}/suggestions': signedIn(200),
+  'GET /api/bingo/cells/{cellId}/suggestions': signedIn(200),
+  'GET /api/bingo/cells/{cellId}/fit': signedIn(200),
+  'GET /api/bingo/fitting-books': members(200),
+  'POST /api/bingo/fitting-books': members(200),
+  'GET /api/leaderboard': signedIn(200),
+  'POST /api/reviews': members(201),
+  'GET /api/profile': members(200),
+  'PATCH /api/profile': members(200),
+  'GET /api/users/{userId}/profile': members(200),
+  'GET /api/finished-books': members(200),
+  'POST /api/finished-books': members(201),
+  'PATCH /api/finished-books/{isbn}': ownerOnly(200),
+  'DELETE /api/finished-books/{isbn}': ownerOnly(200),
+  'GET /api/want-to-read': members(200),
+  'POST /api/want-to-read': members(201),
+  'DELETE /api/want-to-read/{isbn}': ownerOnly(200),
+  'GET /api/friends': members(200),
+  'POST /api/friends': members(201),
+  'POST /api/friends/{id}/accept': ownerOnly(200),
+  'POST /api/friends/{id}/reject': ownerOnly(200),
+  'DELETE /api/friends/{id}': ownerOnly(200),
+  'GET /api/posts': members(200),
+  'DELETE /api/posts/{id}': ownerOnly(200, 403),
+  'GET /api/recommendations/state': members(200),
+  'GET /api/recommendations/onboarding-search': members(200),
+  'POST /api/recommendations/favourites': members(201),
+  'GET /api/recommendations/queue': members(200),
+  'POST /api/recommendations/swipe': members(200),
+  'POST /api/imports': members(200),
+  'GET /api/exports/me.json': members(200),
+  'GET /api/exports/finished-books.csv': members(200),
   // Issue 12: share links. Members make and list their own; only the owner revokes one.
-  "POST /api/shares": members(201),
-  "GET /api/shares": members(200),
-  "DELETE /api/shares/{id}": ownerOnly(200),
+  'POST /api/shares': members(201),
+  'GET /api/shares': members(200),
+  'DELETE /api/shares/{id}': ownerOnly(200),
   // Public on purpose: anyone holding the link sees the card (and nothing else of the reader).
-  "GET /share/{token}": anyone(200),
-  "GET /share/{token}/card.svg": anyone(200),
-  "GET /share/{token}/card.png": anyone(200),
+  'GET /share/{token}': anyone(200),
+  'GET /share/{token}/card.svg': anyone(200),
+  'GET /share/{token}/card.png': anyone(200),
 };
 
 /** Routes that add a book somewhere; each gets its own. */
 const BOOK_ROUTES = [
-  "POST /api/bingo/placements",
-  "POST /api/reviews",
-  "POST /api/finished-books",
-  "POST /api/want-to-read",
-  "POST /api/recommendations/favourites",
-  "POST /api/recommendations/swipe",
+  'POST /api/bingo/placements',
+  'POST /api/reviews',
+  'POST /api/finished-books',
+  'POST /api/want-to-read',
+  'POST /api/recommendations/favourites',
+  'POST /api/recommendations/swipe',
 ];
 /** A new grid becomes the current one, so the fixture grid's routes go first. */
-const LAST_ROUTE = "POST /api/admin/grids";
+const LAST_ROUTE = 'POST /api/admin/grids';
 
 interface Fixtures {
   grid: TestGrid;
@@ -173,92 +155,75 @@ interface Call {
 
 /** How to call each route so that the owner's call succeeds; others must be refused. */
 function requestFor(route: string, f: Fixtures): Call {
-  const [, path] = route.split(" ") as [string, string];
-  const isbnFor = (name: string) => f.books[name]?.isbn ?? "";
+  const [, path] = route.split(' ') as [string, string];
+  const isbnFor = (name: string) => f.books[name]?.isbn ?? '';
   const bodies: Record<string, unknown> = {
-    "PUT /api/admin/reset-date": { date: "2030-12-31" },
-    "POST /api/admin/grids": {
-      title: "Matrix Challenge",
-      challenges: [...DEFAULT_CHALLENGES],
-    },
-    "POST /api/bingo/placements": {
-      cellId: f.grid.cells[0],
-      isbn: isbnFor(route),
-    },
-    "POST /api/reviews": {
-      isbn: isbnFor(route),
-      text: "A fine read.",
-      rating: 4,
-    },
-    "POST /api/shares": { gridId: f.grid.id },
-    "PATCH /api/profile": { bio: "Reads under hedges." },
-    "POST /api/finished-books": { isbn: isbnFor(route) },
-    "PATCH /api/finished-books/{isbn}": { rating: 5 },
-    "POST /api/want-to-read": { isbn: isbnFor(route) },
-    "POST /api/friends": { query: f.stranger.email },
-    "POST /api/recommendations/favourites": { isbn: isbnFor(route) },
-    "POST /api/recommendations/swipe": {
-      isbn: isbnFor(route),
-      direction: "like",
-    },
-    "POST /api/imports": {
-      csv: readFileSync("tests/fixtures/goodreads_library_export.csv", "utf8"),
+    'PUT /api/admin/reset-date': { date: '2030-12-31' },
+    'POST /api/admin/grids': { title: 'Matrix Challenge', challenges: [...DEFAULT_CHALLENGES] },
+    'POST /api/bingo/placements': { cellId: f.grid.cells[0], isbn: isbnFor(route) },
+    'POST /api/reviews': { isbn: isbnFor(route), text: 'A fine read.', rating: 4 },
+    'POST /api/shares': { gridId: f.grid.id },
+    'PATCH /api/profile': { bio: 'Reads under hedges.' },
+    'POST /api/finished-books': { isbn: isbnFor(route) },
+    'PATCH /api/finished-books/{isbn}': { rating: 5 },
+    'POST /api/want-to-read': { isbn: isbnFor(route) },
+    'POST /api/friends': { query: f.stranger.email },
+    'POST /api/recommendations/favourites': { isbn: isbnFor(route) },
+    'POST /api/recommendations/swipe': { isbn: isbnFor(route), direction: 'like' },
+    'POST /api/imports': {
+      csv: readFileSync('tests/fixtures/goodreads_library_export.csv', 'utf8'),
     },
   };
   const params: Record<string, Record<string, string>> = {
-    "GET /api/books/{isbn}": { isbn: f.book.isbn },
-    "GET /api/books/{isbn}/cover.svg": { isbn: f.book.isbn },
-    "GET /api/bingo/grids/{gridId}": { gridId: f.grid.id },
-    "GET /api/bingo/grids/{gridId}/suggestions": { gridId: f.grid.id },
-    "GET /api/bingo/cells/{cellId}/suggestions": { cellId: f.grid.cells[1]! },
-    "GET /api/bingo/cells/{cellId}/fit": { cellId: f.grid.cells[1]! },
-    "DELETE /api/bingo/grids/{gridId}/placements": { gridId: f.grid.id },
-    "GET /api/users/{userId}/profile": { userId: f.reader.id },
-    "PATCH /api/finished-books/{isbn}": { isbn: f.readerFinished.isbn },
-    "DELETE /api/finished-books/{isbn}": { isbn: f.readerFinished.isbn },
-    "DELETE /api/want-to-read/{isbn}": { isbn: f.readerWantToRead.isbn },
-    "POST /api/friends/{id}/accept": { id: f.toAccept },
-    "POST /api/friends/{id}/reject": { id: f.toReject },
-    "DELETE /api/friends/{id}": { id: f.friendship },
-    "DELETE /api/posts/{id}": { id: f.postId },
-    "DELETE /api/shares/{id}": { id: f.shareId },
-    "GET /share/{token}": { token: f.shareToken },
-    "GET /share/{token}/card.svg": { token: f.shareToken },
-    "GET /share/{token}/card.png": { token: f.shareToken },
+    'GET /api/books/{isbn}': { isbn: f.book.isbn },
+    'GET /api/books/{isbn}/cover.svg': { isbn: f.book.isbn },
+    'GET /api/bingo/grids/{gridId}': { gridId: f.grid.id },
+    'GET /api/bingo/grids/{gridId}/suggestions': { gridId: f.grid.id },
+    'GET /api/bingo/cells/{cellId}/suggestions': { cellId: f.grid.cells[1]! },
+    'GET /api/bingo/cells/{cellId}/fit': { cellId: f.grid.cells[1]! },
+    'DELETE /api/bingo/grids/{gridId}/placements': { gridId: f.grid.id },
+    'GET /api/users/{userId}/profile': { userId: f.reader.id },
+    'PATCH /api/finished-books/{isbn}': { isbn: f.readerFinished.isbn },
+    'DELETE /api/finished-books/{isbn}': { isbn: f.readerFinished.isbn },
+    'DELETE /api/want-to-read/{isbn}': { isbn: f.readerWantToRead.isbn },
+    'POST /api/friends/{id}/accept': { id: f.toAccept },
+    'POST /api/friends/{id}/reject': { id: f.toReject },
+    'DELETE /api/friends/{id}': { id: f.friendship },
+    'DELETE /api/posts/{id}': { id: f.postId },
+    'DELETE /api/shares/{id}': { id: f.shareId },
+    'GET /share/{token}': { token: f.shareToken },
+    'GET /share/{token}/card.svg': { token: f.shareToken },
+    'GET /share/{token}/card.png': { token: f.shareToken },
   };
   const queries: Record<string, string> = {
-    "GET /api/books/search": "?q=Hedgehog",
-    "GET /api/recommendations/onboarding-search": "?q=Hedgehog",
-    "GET /api/leaderboard": "?scope=global",
-    "GET /api/posts": "?filter=all",
-    "GET /api/bingo/cells/{cellId}/fit": `?isbn=${f.book.isbn}`,
+    'GET /api/books/search': '?q=Hedgehog',
+    'GET /api/recommendations/onboarding-search': '?q=Hedgehog',
+    'GET /api/leaderboard': '?scope=global',
+    'GET /api/posts': '?filter=all',
+    'GET /api/bingo/cells/{cellId}/fit': `?isbn=${f.book.isbn}`,
   };
   const url =
     path.replace(/\{(\w+)\}/g, (_m, name: string) => {
       const value = params[route]?.[name];
       if (!value) throw new Error(`no value for {${name}} of ${route}`);
       return value;
-    }) + (queries[route] ?? "");
+    }) + (queries[route] ?? '');
   return { url, ...(route in bodies ? { body: bodies[route] } : {}) };
 }
 
 /** The status of a live-event stream: read the head over a real socket, then hang up. */
-async function streamStatus(
-  app: FastifyInstance,
-  url: string,
-  cookie?: string,
-) {
-  if (!app.server.listening) await app.listen({ port: 0, host: "127.0.0.1" });
+async function streamStatus(app: FastifyInstance, url: string, cookie?: string) {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return new Promise<number>((resolve, reject) => {
     const req = httpRequest(
-      { host: "127.0.0.1", port, path: url, headers: cookie ? { cookie } : {} },
+      { host: '127.0.0.1', port, path: url, headers: cookie ? { cookie } : {} },
       (res) => {
         resolve(res.statusCode ?? 0);
         req.destroy();
       },
     );
-    req.on("error", (error) => {
+    req.on('error', (error) => {
       if (!req.destroyed) reject(error);
     });
     req.end();
@@ -267,12 +232,8 @@ async function streamStatus(
 
 /** A share link made through the API, as the reader's page makes one. */
 async function makeShare(app: FastifyInstance, cookie: string, gridId: string) {
-  const response = await call(app, "POST", "/api/shares", {
-    cookie,
-    body: { gridId },
-  });
-  if (response.statusCode !== 201)
-    throw new Error(`share failed: ${response.body}`);
+  const response = await call(app, 'POST', '/api/shares', { cookie, body: { gridId } });
+  if (response.statusCode !== 201) throw new Error(`share failed: ${response.body}`);
   return response.json<CreateShareResponse>().share;
 }
 
@@ -283,7 +244,7 @@ let fixtures: Fixtures;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = await createUser(t.app, { role: "admin" });
+  const admin = await createUser(t.app, { role: 'admin' });
   const reader = await createUser(t.app);
   const other = await createUser(t.app);
   cookies = {
@@ -295,13 +256,10 @@ beforeAll(async () => {
   };
   // A past card first: the reader's link to it is the one the owner revokes, apart from the
   // current card's, which any member's new link would replace.
-  const pastGrid = await createGrid(t.app, {
-    admin,
-    title: "Past Matrix Challenge",
-  });
+  const pastGrid = await createGrid(t.app, { admin, title: 'Past Matrix Challenge' });
   const grid = await createGrid(t.app, { admin });
   const sharer = await createUser(t.app);
-  const book = await createBook(t.app, { title: "Hedgehog Matrix" });
+  const book = await createBook(t.app, { title: 'Hedgehog Matrix' });
   const [first, second, third] = await Promise.all([
     createMemberRow(t.app),
     createMemberRow(t.app),
@@ -317,44 +275,42 @@ beforeAll(async () => {
     readerFinished: await createFinishedBook(t.app, reader.id),
     readerWantToRead: await addWantToRead(t.app, reader.id),
     postId: (await createPost(t.app, reader.id)).id,
-    toAccept: await befriend(t.app, first.id, reader.id, "pending"),
-    toReject: await befriend(t.app, second.id, reader.id, "pending"),
-    friendship: await befriend(t.app, reader.id, third.id, "accepted"),
+    toAccept: await befriend(t.app, first.id, reader.id, 'pending'),
+    toReject: await befriend(t.app, second.id, reader.id, 'pending'),
+    friendship: await befriend(t.app, reader.id, third.id, 'accepted'),
     stranger: await createMemberRow(t.app),
     shareId: (await makeShare(t.app, reader.cookie, pastGrid.id)).id,
-    shareToken: new URL(
-      (await makeShare(t.app, sharer.cookie, grid.id)).url,
-    ).pathname.split("/")[2]!,
+    shareToken: new URL((await makeShare(t.app, sharer.cookie, grid.id)).url).pathname.split(
+      '/',
+    )[2]!,
   };
-  const doc = (await call(t.app, "GET", "/api/docs/json")).json<{
+  const doc = (await call(t.app, 'GET', '/api/docs/json')).json<{
     paths: Record<string, Record<string, unknown>>;
   }>();
   routes = Object.entries(doc.paths)
     .flatMap(([path, operations]) =>
-      Object.keys(operations).map(
-        (method) => `${method.toUpperCase()} ${path}`,
-      ),
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     )
     .sort((a, b) => Number(a === LAST_ROUTE) - Number(b === LAST_ROUTE));
 });
 afterAll(() => t.close());
 
-describe("the access matrix", () => {
-  it("has an expected row for every route of the OpenAPI document", () => {
+describe('the access matrix', () => {
+  it('has an expected row for every route of the OpenAPI document', () => {
     expect(routes.filter((route) => !(route in EXPECTED))).toEqual([]);
   });
 
-  it("answers every route as the table says for every persona", async () => {
+  it('answers every route as the table says for every persona', async () => {
     const mismatches: string[] = [];
     for (const route of routes) {
       for (const persona of PERSONAS) {
         const expected = EXPECTED[route]?.[persona];
         if (expected === undefined) continue;
-        const [method] = route.split(" ") as [string];
+        const [method] = route.split(' ') as [string];
         const { url, body } = requestFor(route, fixtures);
         const cookie = cookies[persona];
         const status =
-          route === "GET /api/events"
+          route === 'GET /api/events'
             ? await streamStatus(t.app, url, cookie)
             : (
                 await call(t.app, method, url, {
