@@ -33,6 +33,7 @@ import { PointsCounter } from './points-counter';
 import { ResetGridModal } from './reset-grid-modal';
 import { ReviewModal, type ReviewedBook } from './review-modal';
 import { SearchModal, type ChosenBook } from './search-modal';
+import { ShareCard } from './share-card';
 import { SquareDetailsModal } from './square-book';
 
 /** The open square's sheet lives in the address, so Back from View Book reopens it. */
@@ -284,6 +285,7 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
               Reset Grid
             </button>
           )}
+          {guest ? null : <ShareCard gridId={grid.id} />}
         </div>
       </section>
 
