@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseKind } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { parseStoredCategories, storedNumberOrNull } from '../books/books.mapper';
 
 export interface PlacementRow {
   id: string;
@@ -31,6 +32,30 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
         .executeTakeFirst();
     },
 
+    /** A grid and whether it is the current one (the newest), in one query. */
+    async findGridWithCurrent(gridId: string) {
+      const row = await db
+        .selectFrom('grids as g')
+        .select(['g.id', 'g.title', 'g.createdAt'])
+        .select((eb) =>
+          eb(
+            'g.id',
+            '=',
+            eb
+              .selectFrom('grids')
+              .select('grids.id')
+              .orderBy('grids.createdAt', 'desc')
+              .orderBy('grids.id', 'desc')
+              .limit(1),
+          ).as('isCurrent'),
+        )
+        .where('g.id', '=', gridId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const isCurrent: unknown = row.isCurrent;
+      return { ...row, isCurrent: isCurrent === true || Number(isCurrent) === 1 };
+    },
+
     listCells(gridId: string) {
       return db
         .selectFrom('cells')
@@ -40,12 +65,74 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
         .execute();
     },
 
-    findCell(cellId: string) {
-      return db
-        .selectFrom('cells')
-        .select(['id', 'gridId', 'position'])
-        .where('id', '=', cellId)
+    /**
+     * What a placement needs of its square in one query: the grid, the position, the rule
+     * (JSON text or null) and whether the grid is the current one (the newest).
+     */
+    async findCellForPlacement(cellId: string) {
+      const row = await db
+        .selectFrom('cells as c')
+        .select(['c.id', 'c.gridId', 'c.position', 'c.rule'])
+        .select((eb) =>
+          eb(
+            'c.gridId',
+            '=',
+            eb
+              .selectFrom('grids')
+              .select('grids.id')
+              .orderBy('grids.createdAt', 'desc')
+              .orderBy('grids.id', 'desc')
+              .limit(1),
+          ).as('isCurrent'),
+        )
+        .where('c.id', '=', cellId)
         .executeTakeFirst();
+      if (!row) return undefined;
+      const isCurrent: unknown = row.isCurrent;
+      return {
+        id: row.id,
+        gridId: row.gridId,
+        position: Number(row.position),
+        rule: row.rule,
+        isCurrent: isCurrent === true || Number(isCurrent) === 1,
+      };
+    },
+
+    /** What a placement needs of a catalogue book: its card text and the facts rules read. */
+    async findBookForPlacement(isbn: string) {
+      const row = await db
+        .selectFrom('books')
+        .select(['isbn', 'title', 'authors', 'coverUrl', 'subjects', 'pageCount'])
+        .select(['firstPublishedYear', 'language', 'originalLanguage'])
+        .where('isbn', '=', isbn)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        ...row,
+        subjects: parseStoredCategories(row.subjects),
+        pageCount: storedNumberOrNull(row.pageCount),
+        firstPublishedYear: storedNumberOrNull(row.firstPublishedYear),
+      };
+    },
+
+    /**
+     * The placing user's points and the private facts some rules read, in one query; on
+     * PostgreSQL it also locks the row until commit, which serialises one user's placements and
+     * resets (SQLite's single connection runs one transaction at a time anyway).
+     */
+    async lockAndReadUser(userId: string) {
+      const query = db
+        .selectFrom('users')
+        .select(['points', 'birthYear', 'firstName'])
+        .where('id', '=', userId);
+      const row = await (kind === 'postgres' ? query.forUpdate() : query).executeTakeFirstOrThrow();
+      return {
+        points: Number(row.points),
+        reader: {
+          birthYear: storedNumberOrNull(row.birthYear ?? null),
+          firstName: row.firstName ?? null,
+        },
+      };
     },
 
     /** The user's placements on a grid, with each square's position and the book's cover. */

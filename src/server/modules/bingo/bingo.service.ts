@@ -1,4 +1,11 @@
 import type { Transaction } from 'kysely';
+import {
+  evaluateRule,
+  parseStoredRule,
+  type BookFacts,
+  type ChallengeRule,
+  type ReaderFacts,
+} from '../../../lib/challenge-rules';
 import { normalizeIsbn } from '../../../lib/isbn';
 import { messages } from '../../../lib/messages';
 import { decidePlacement } from '../../../lib/placement-rules';
@@ -20,10 +27,8 @@ import {
   type AppError,
 } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
-import { createBooksRepository } from '../books/books.repository';
 import { createGridsRepository } from '../grids/grids.repository';
 import { createSettingsRepository, RESET_DATE_KEY } from '../settings/settings.repository';
-import { ruleMetOfPlacement } from '../suggestions/suggestions.service';
 import { toBingoCell, toPlacedBook, type PlacementView } from './bingo.mapper';
 import { createBingoRepository, type PlacementRow } from './bingo.repository';
 import { placementConflictOf, type PlacementConflict } from './placement-conflicts';
@@ -52,6 +57,29 @@ function refusalFor(conflict: PlacementConflict): AppError {
     case 'other':
       return conflictError(messages.bingo.saveBookFailed, 'PLACEMENT_CONFLICT');
   }
+}
+
+/** Parsed square rules by their stored JSON text: a grid has 16 squares, read on every placement. */
+const parsedRules = new Map<string, ChallengeRule | null>();
+
+/**
+ * Whether a book placed on a square met its rule, as the placement records it: 1, 0, or null
+ * (free text, or a fact unknown); never a refusal (issue 11, decision 013).
+ */
+export function ruleMetOf(
+  storedRule: string | null,
+  book: BookFacts,
+  reader: ReaderFacts,
+): number | null {
+  if (!storedRule) return null;
+  let rule = parsedRules.get(storedRule);
+  if (rule === undefined) {
+    rule = parseStoredRule(storedRule);
+    if (parsedRules.size < 1000) parsedRules.set(storedRule, rule);
+  }
+  if (!rule) return null;
+  const fit = evaluateRule(rule, book, reader, new Date().getUTCFullYear());
+  return fit.status === 'meets' ? 1 : fit.status === 'fails' ? 0 : null;
 }
 
 interface PlaceOutcome {
@@ -91,6 +119,11 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
     if (gridId !== currentId) throw forbidden(messages.bingo.historicalGrid);
   }
 
+  /**
+   * One placement, in the caller's transaction, in as few queries as it can (issue 10): the
+   * user (locked on PostgreSQL, with points and rule facts), the square (with its rule and
+   * whether its grid is current), the book, the user's placements on the grid, then the writes.
+   */
   async function place(
     trx: Transaction<Database>,
     userId: string,
@@ -98,12 +131,13 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
     isbn: string,
   ): Promise<PlaceOutcome> {
     const repo = createBingoRepository(trx, kind);
-    await repo.lockUser(userId);
-    const cell = await repo.findCell(cellId);
+    const user = await repo.lockAndReadUser(userId);
+    const cell = await repo.findCellForPlacement(cellId);
     if (!cell) throw notFound(messages.bingo.gridNotFound);
-    const book = await createBooksRepository(trx, kind).findByIsbn(isbn);
+    const book = await repo.findBookForPlacement(isbn);
     if (!book) throw notFound(messages.book.notFound);
-    await requireCurrentGrid(trx, cell.gridId);
+    // SPEC.md section 4: historical grids are read-only.
+    if (!cell.isCurrent) throw forbidden(messages.bingo.historicalGrid);
 
     const placements = await repo.listPlacements(userId, cell.gridId);
     const existing = placements.find((p) => p.cellId === cell.id);
@@ -117,7 +151,7 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
 
     if (existing && existing.bookIsbn === isbn) {
       // The same book again on its own square: nothing to change, nothing earned.
-      return { response: placed(existing, 0, await repo.readPoints(userId)), changedPoints: false };
+      return { response: placed(existing, 0, user.points), changedPoints: false };
     }
     const others = placements.filter((p) => p.cellId !== cell.id);
     const decision = decidePlacement(
@@ -131,7 +165,7 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
       throw conflictError(decision.message, code);
     }
     // Issue 11: whether the book met the square's rule is recorded; a miss is never refused.
-    const ruleMet = await ruleMetOfPlacement(trx, kind, { userId, cellId: cell.id, isbn });
+    const ruleMet = ruleMetOf(cell.rule, book, user.reader);
     const bookFields = {
       bookIsbn: isbn,
       bookTitle: book.title,
@@ -142,24 +176,23 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
       ...bookFields,
       ruleMet: ruleMet === null ? null : ruleMet === 1,
       cellId: cell.id,
-      position: Number(cell.position),
+      position: cell.position,
     };
     const view = { coverUrl: book.coverUrl, authors: book.authors };
     // Issue 9: a placed book is a book read (unrated until rated); a book already finished
     // stays as it was. Reset and replacement never remove finished books.
-    await repo.addFinishedBook(userId, { ...book, isbn });
+    await repo.addFinishedBook(userId, book);
 
     if (existing) {
       // SPEC.md section 4: replacing a marked square's book earns nothing; it keeps its points.
       await repo.replaceBook(existing.id, bookFields);
-      const total = await repo.readPoints(userId);
       return {
-        response: placed({ ...row, ...view, points: existing.points }, 0, total),
+        response: placed({ ...row, ...view, points: existing.points }, 0, user.points),
         changedPoints: false,
       };
     }
     const marked = new Set(placements.map((p) => p.position));
-    const earned = computePlacementPoints(marked, Number(cell.position)).total;
+    const earned = computePlacementPoints(marked, cell.position).total;
     await repo.insertPlacement({
       ...bookFields,
       userId,
@@ -178,12 +211,11 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
     /** One grid with the viewer's own placements, their points and the reset date. */
     async getCard(viewer: Viewer, gridId: string): Promise<BingoCardResponse> {
       const repo = createBingoRepository(db, kind);
-      const grid = await repo.findGrid(gridId);
+      const grid = await repo.findGridWithCurrent(gridId);
       if (!grid) throw notFound(messages.bingo.gridNotFound);
-      const [cells, placements, currentId, points, resetDate] = await Promise.all([
+      const [cells, placements, points, resetDate] = await Promise.all([
         repo.listCells(gridId),
         repo.listPlacements(viewer.id, gridId),
-        createGridsRepository(db).findCurrentId(),
         repo.readPoints(viewer.id),
         settings.get(RESET_DATE_KEY),
       ]);
@@ -193,7 +225,7 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
           id: grid.id,
           title: grid.title,
           createdAt: toIso(grid.createdAt),
-          isCurrent: grid.id === currentId,
+          isCurrent: grid.isCurrent,
         },
         cells: cells.map((cell) => toBingoCell(cell, byCell.get(cell.id))),
         points,

@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from './database';
+
+describe('the SQLite handle with kept statements', () => {
+  let dir = '';
+  let handle: DatabaseHandle | undefined;
+  afterEach(async () => {
+    await handle?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function open() {
+    dir = mkdtempSync(path.join(tmpdir(), 'bingo-db-'));
+    handle = openDatabase({ database: { kind: 'sqlite', path: path.join(dir, 'x.sqlite') } });
+    return handle.raw;
+  }
+
+  it('answers the same SQL text again with the new rows and parameters', async () => {
+    const db = open();
+    await sql`create table t (id integer primary key, name text)`.execute(db);
+    const byId = (id: number) => sql<{ name: string }>`select name from t where id = ${id}`;
+    await sql`insert into t (id, name) values (1, 'one'), (2, 'two')`.execute(db);
+    expect((await byId(1).execute(db)).rows).toEqual([{ name: 'one' }]);
+    expect((await byId(2).execute(db)).rows).toEqual([{ name: 'two' }]);
+    await sql`update t set name = 'uno' where id = 1`.execute(db);
+    expect((await byId(1).execute(db)).rows).toEqual([{ name: 'uno' }]);
+  });
+
+  it('sees a schema change through a statement it kept from before', async () => {
+    const db = open();
+    await sql`create table t (id integer primary key)`.execute(db);
+    await sql`insert into t (id) values (1)`.execute(db);
+    const all = () => sql<Record<string, unknown>>`select * from t`.execute(db);
+    expect((await all()).rows).toEqual([{ id: 1 }]);
+    await sql`alter table t add column name text default 'x'`.execute(db);
+    expect((await all()).rows).toEqual([{ id: 1, name: 'x' }]);
+  });
+
+  it('streams with a kept statement and reuses it afterwards', async () => {
+    const db = open();
+    await sql`create table t (id integer primary key)`.execute(db);
+    await sql`insert into t (id) values (1), (2), (3)`.execute(db);
+    const query = db.selectFrom('t' as never).select(sql<number>`id`.as('id'));
+    const streamed: number[] = [];
+    for await (const row of query.stream()) streamed.push(row.id);
+    expect(streamed).toEqual([1, 2, 3]);
+    expect((await query.execute()).map((r) => r.id)).toEqual([1, 2, 3]);
+  });
+});
