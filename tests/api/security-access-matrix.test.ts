@@ -67,6 +67,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/grids': signedIn(200),
   'PUT /api/admin/reset-date': adminOnly(200),
   'POST /api/admin/grids': adminOnly(201),
+  'POST /api/admin/books/{isbn}/confirm': adminOnly(200),
   'GET /api/events': signedIn(200),
   'GET /api/books/search': signedIn(200),
   // Catalogue facts, as the search results guests see already show them.
@@ -177,6 +178,7 @@ function requestFor(route: string, f: Fixtures): Call {
   const params: Record<string, Record<string, string>> = {
     'GET /api/books/{isbn}': { isbn: f.book.isbn },
     'GET /api/books/{isbn}/cover.svg': { isbn: f.book.isbn },
+    'POST /api/admin/books/{isbn}/confirm': { isbn: f.book.isbn },
     'GET /api/bingo/grids/{gridId}': { gridId: f.grid.id },
     'GET /api/bingo/grids/{gridId}/suggestions': { gridId: f.grid.id },
     'GET /api/bingo/cells/{cellId}/suggestions': { cellId: f.grid.cells[1]! },

@@ -58,3 +58,7 @@ export const CreateGridResponse = z.object({
 
 export const GridListResponse = z.object({ grids: z.array(GridSummary) });
 export type GridListResponse = z.infer<typeof GridListResponse>;
+
+/** An admin vouching for a book only a reader's import knew (issue 8). */
+export const ConfirmBookResponse = z.object({ message: z.string() });
+export type ConfirmBookResponse = z.infer<typeof ConfirmBookResponse>;

@@ -30,6 +30,11 @@ export interface NormalisedBook {
   firstPublishedYear?: number | null;
   /** ISO 639-1 code of the language the work was first written in, where known. */
   originalLanguage?: string | null;
+  /**
+   * False for a catalogue book only a reader's import vouches for (issue 8); a provider's
+   * answer or the demo catalogue leaves it out.
+   */
+  confirmed?: boolean;
 }
 
 export const UNKNOWN_AUTHOR = 'Unknown';

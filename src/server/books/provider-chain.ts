@@ -2,9 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { NormalisedBook } from './book-record';
 import { ProviderError, type BookProvider, type ProviderQuery } from './provider';
 
+/** Who is searching: they find confirmed books and their own unconfirmed ones (issue 8). */
+export interface SearchScope {
+  viewerId: string | null;
+}
+
 /** The local catalogue (books table, full-text search): always asked first. */
 export interface LocalCatalogue {
-  search(text: string, limit: number): Promise<NormalisedBook[]>;
+  search(text: string, limit: number, scope?: SearchScope): Promise<NormalisedBook[]>;
   findByIsbn(isbn: string): Promise<NormalisedBook | null>;
 }
 
@@ -78,25 +83,34 @@ export function createBookProviderChain(options: {
     hasRemote: remote.length > 0,
 
     /** Up to `limit` books for a free-text query, the catalogue's own first. */
-    async search(text: string, limit: number): Promise<ChainResult> {
-      const books = await local.search(text, limit);
+    async search(
+      text: string,
+      limit: number,
+      scope: SearchScope = { viewerId: null },
+    ): Promise<ChainResult> {
+      const books = await local.search(text, limit, scope);
       if (books.length >= limit || remote.length === 0) return { books, fetched: [] };
       const seen = new Set(books.map(dedupeKey));
       const fetched = await askRemote({ text, limit }, limit - books.length, seen);
       return { books: [...books, ...fetched], fetched };
     },
 
-    /** One book by ISBN-13: the catalogue, else the first remote provider that knows it. */
+    /**
+     * One book by ISBN-13: the catalogue, else the first remote provider that knows it. A
+     * catalogue book only an import vouches for is asked about too: a provider that knows the
+     * ISBN confirms it (issue 8), and the catalogue's copy answers when none does.
+     */
     async findByIsbn(isbn: string): Promise<ChainResult & { book: NormalisedBook | null }> {
       const cached = await local.findByIsbn(isbn);
-      if (cached || remote.length === 0) return { book: cached, books: [], fetched: [] };
+      const trusted = cached !== null && cached.confirmed !== false;
+      if (trusted || remote.length === 0) return { book: cached, books: [], fetched: [] };
       const fetched = await askRemote(
         { text: isbn, isbn, limit: 5 },
         1,
         new Set(),
         (book) => book.isbn === isbn,
       );
-      return { book: fetched[0] ?? null, books: fetched, fetched };
+      return { book: fetched[0] ?? cached, books: fetched, fetched };
     },
   };
 }

@@ -10,8 +10,8 @@ const USAGE =
 /**
  * npm run import -- --email you@example.com --file path.csv [--format goodreads|storygraph]
  * Imports a Goodreads or StoryGraph library export into a reader's account, as POST
- * /api/imports does, without its size limit. A malformed file lists its rows and imports
- * nothing (exit status 1).
+ * /api/imports does, without its size limit or the per-reader quota. A malformed file lists
+ * its rows and imports nothing (exit status 1).
  */
 await runCli(async (app) => {
   const args = process.argv.slice(2);
@@ -34,6 +34,8 @@ await runCli(async (app) => {
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   if (!outcome.ok) {
+    // The command runs without the per-reader quota, so only a malformed file lands here.
+    if (!('invalid' in outcome)) throw new Error('The import was refused.');
     console.error(`${outcome.invalid.error.message}`);
     for (const row of outcome.invalid.rows) console.error(`  row ${row.row}: ${row.message}`);
     process.exitCode = 1;

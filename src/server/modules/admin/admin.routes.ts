@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ConfirmBookResponse,
   CreateGridBody,
   CreateGridResponse,
   SetResetDateBody,
   SetResetDateResponse,
 } from '../../../lib/schemas/admin';
+import { BookParams } from '../../../lib/schemas/books';
 import { requireAdmin } from '../../http/viewer';
 import type { AppDeps } from '../../app-deps';
 import { createAdminService } from './admin.service';
@@ -36,6 +38,20 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
       const admin = await requireAdmin(request);
       const created = await service.createGrid(admin, request.body);
       return reply.status(201).send(created);
+    },
+  });
+
+  api.post('/api/admin/books/:isbn/confirm', {
+    schema: {
+      tags: ['admin'],
+      summary:
+        "Confirm a book only a reader's import knew, so every reader's search finds it (issue 8)",
+      params: BookParams,
+      response: { 200: ConfirmBookResponse },
+    },
+    handler: async (request) => {
+      await requireAdmin(request);
+      return service.confirmBook(request.params.isbn);
     },
   });
 }

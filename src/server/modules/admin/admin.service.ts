@@ -1,13 +1,18 @@
 import { endOfDayUtc } from '../../../lib/dates';
+import { normalizeIsbn } from '../../../lib/isbn';
 import { messages } from '../../../lib/messages';
 import type { CreateGridBody } from '../../../lib/schemas/admin';
 import type { DatabaseHandle } from '../../db/database';
-import { badRequest } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
+import { createBooksRepository } from '../books/books.repository';
 import { createGridsRepository } from '../grids/grids.repository';
 import { createSettingsRepository, RESET_DATE_KEY } from '../settings/settings.repository';
 
-/** The admin's two powers (SPEC.md section 6): the reset date and the shared grid. */
+/**
+ * The admin's powers: the reset date and the shared grid (SPEC.md section 6), and vouching
+ * for a book only a reader's import knew (issue 8).
+ */
 export function createAdminService(database: DatabaseHandle) {
   const settings = createSettingsRepository(database.db);
   const grids = createGridsRepository(database.db);
@@ -29,6 +34,13 @@ export function createAdminService(database: DatabaseHandle) {
         .transaction()
         .execute((trx) => grids.insertWithCells(trx, { ...body, createdBy: admin.id }));
       return { grid: { ...grid, isCurrent: true }, message: messages.admin.gridCreated };
+    },
+    /** Confirms a catalogue book, so every reader's search finds it (decision 008). */
+    async confirmBook(rawIsbn: string) {
+      const isbn = normalizeIsbn(rawIsbn);
+      const books = createBooksRepository(database.db, database.kind);
+      if (!isbn || !(await books.confirm(isbn))) throw notFound(messages.book.notFound);
+      return { message: messages.admin.bookConfirmed };
     },
   };
 }

@@ -39,6 +39,7 @@ export function toBook(row: BookRow): NormalisedBook {
     subjects: parseStoredCategories(row.subjects),
     firstPublishedYear: storedNumberOrNull(row.firstPublishedYear),
     originalLanguage: row.originalLanguage,
+    confirmed: Number(row.confirmed) === 1,
   };
 }
 

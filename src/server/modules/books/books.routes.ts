@@ -27,8 +27,8 @@ export function registerBookRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     config: { rateLimit: readingRateLimit('bookSearches', deps.config.readingRateLimits) },
     handler: async (request) => {
-      await requireSignedIn(request);
-      return { books: await service.search(request.query.q, request.query.limit) };
+      const viewer = await requireSignedIn(request);
+      return { books: await service.search(request.query.q, request.query.limit, viewer.id) };
     },
   });
 

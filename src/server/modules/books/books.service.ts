@@ -43,9 +43,16 @@ export function createBooksService(deps: {
     /** Caches remote hits in the catalogue (books without an ISBN are not kept). */
     cacheRemote: cache,
 
-    /** Search results for the modal: the catalogue first, remote providers for the rest. */
-    async search(text: string, limit: number): Promise<BookSummary[]> {
-      const result = await chain.search(text, limit);
+    /**
+     * Search results for the modal: the catalogue first, remote providers for the rest. The
+     * viewer finds confirmed books and the unconfirmed ones on their own lists (issue 8).
+     */
+    async search(
+      text: string,
+      limit: number,
+      viewerId: string | null = null,
+    ): Promise<BookSummary[]> {
+      const result = await chain.search(text, limit, { viewerId });
       await cache(result.fetched);
       return result.books.map(toBookSummary);
     },

@@ -1,3 +1,4 @@
+import { TEXT_FIELD_MAX } from '../../../lib/limits';
 import { messages } from '../../../lib/messages';
 import {
   joinNameCells,
@@ -5,6 +6,7 @@ import {
   parseIsbnCell,
   parsePageCount,
   parseYear,
+  plainOrNull,
   readCommonFields,
   textOrNull,
   type RatingResult,
@@ -82,7 +84,7 @@ export function parseGoodreadsRow(cell: RowCells, row: number): RowResult {
       authors: joinNameCells(cell('Author'), cell('Additional Authors')),
       ...isbns,
       review: textOrNull(cell('My Review')),
-      publisher: textOrNull(cell('Publisher')),
+      publisher: plainOrNull(cell('Publisher'))?.slice(0, TEXT_FIELD_MAX) ?? null,
       pageCount: parsePageCount(cell('Number of Pages')),
       publishedDate:
         parseYear(cell('Year Published')) ?? parseYear(cell('Original Publication Year')),

@@ -1,6 +1,8 @@
 import { isValidIsbn10, normalizeIsbn } from '../../../lib/isbn';
+import { TEXT_FIELD_MAX } from '../../../lib/limits';
 import { messages } from '../../../lib/messages';
 import { isbn13To10, UNKNOWN_AUTHOR } from '../../books/book-record';
+import { toPlainText } from '../profile/plain-text';
 
 /** Where a row goes: the finished books, the want-to-read list, or nowhere. */
 export type ImportShelf = 'read' | 'to-read' | 'other';
@@ -72,8 +74,9 @@ export function readCommonFields(
   parseRating: (value: string) => RatingResult,
 ): { fields: CommonFields; errors: [] } | { fields: null; errors: string[] } {
   const errors: string[] = [];
-  const title = cell('Title').trim();
+  const title = plainCell(cell('Title'));
   if (title === '') errors.push(messages.imports.titleMissing);
+  else if (title.length > TEXT_FIELD_MAX) errors.push(messages.generic.textTooLong);
   const rating = parseRating(cell(columns.rating));
   if ('error' in rating) errors.push(rating.error);
   const finishedAt = parseExportDate(cell(columns.finishedAt), columns.finishedAt);
@@ -156,13 +159,33 @@ export function parseAverageRating(value: string): number | null {
   return rating > 0 && rating <= 5 ? rating : null;
 }
 
-/** The distinct names of comma-separated cells, comma-joined; 'Unknown' when there are none. */
+/**
+ * A cell as plain text (issue 8): a file is not a trusted source, so tags are removed and
+ * entities decoded before a title, name or publisher can reach the shared catalogue. Most
+ * cells hold neither '<' nor '&' and skip the HTML parser.
+ */
+export function plainCell(value: string): string {
+  return /[<&]/.test(value) ? toPlainText(value) : value.trim();
+}
+
+/** A cell as plain text, or null when nothing is left. */
+export function plainOrNull(value: string): string | null {
+  return plainCell(value) || null;
+}
+
+/**
+ * The distinct names of comma-separated cells as plain text, comma-joined and cut to
+ * TEXT_FIELD_MAX; 'Unknown' when there are none.
+ */
 export function joinNameCells(...cells: string[]): string {
   const names = cells
+    .map(plainCell)
     .flatMap((cell) => cell.split(','))
     .map((name) => name.trim())
     .filter((name) => name !== '');
-  return names.length > 0 ? [...new Set(names)].join(', ') : UNKNOWN_AUTHOR;
+  return names.length > 0
+    ? [...new Set(names)].join(', ').slice(0, TEXT_FIELD_MAX)
+    : UNKNOWN_AUTHOR;
 }
 
 /** A trimmed cell, or null when empty. */

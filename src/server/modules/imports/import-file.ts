@@ -1,4 +1,4 @@
-import { CsvSyntaxError, parseCsv } from '../../../lib/csv';
+import { CsvSyntaxError, readCsvRecords } from '../../../lib/csv';
 import { messages } from '../../../lib/messages';
 import {
   IMPORT_MAX_ROWS,
@@ -56,67 +56,71 @@ export function parseLibraryExport(
   csv: string,
   options: { format?: ImportFormat } = {},
 ): ParsedExport {
+  const steps = parseLibraryExportSteps(csv, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `parseLibraryExport` as steps: it pauses after every record, so a caller can let other
+ * requests run while a 10,000-row file is read (issue 8, imports.service.ts).
+ */
+export function* parseLibraryExportSteps(
+  csv: string,
+  options: { format?: ImportFormat } = {},
+): Generator<void, ParsedExport, undefined> {
   const rowNumber = (recordIndex: number) => recordIndex + 1;
-  let records: string[][];
+  const records = readCsvRecords(csv);
+  const fail = (errors: ImportRowMessage[]): ParsedExport => ({ ok: false, errors });
   try {
-    records = parseCsv(csv);
+    const first = records.next();
+    const header = first.done ? undefined : first.value;
+    const format = header ? (options.format ?? detectFormat(header)) : null;
+    if (!header || !format) return fail([{ row: 1, message: messages.imports.unknownFormat }]);
+    const spec = FORMATS[format];
+    const columns = new Map<string, number>();
+    header.forEach((name, index) => {
+      if (!columns.has(headerKey(name))) columns.set(headerKey(name), index);
+    });
+    const missing = spec.required.filter((column) => !columns.has(headerKey(column)));
+    if (missing.length > 0) {
+      return fail([
+        { row: 1, message: messages.imports.missingColumns(spec.label, missing.join(', ')) },
+      ]);
+    }
+
+    const books: ImportedBook[] = [];
+    const errors: ImportRowMessage[] = [];
+    let index = 0;
+    for (const record of records) {
+      index += 1;
+      if (index > IMPORT_MAX_ROWS) {
+        return fail([
+          {
+            row: rowNumber(IMPORT_MAX_ROWS + 1),
+            message: messages.imports.tooManyRows(IMPORT_MAX_ROWS),
+          },
+        ]);
+      }
+      const row = rowNumber(index);
+      yield;
+      if (isBlank(record)) continue;
+      if (record.length !== header.length) {
+        errors.push({ row, message: messages.imports.fieldCount(record.length, header.length) });
+        continue;
+      }
+      const cell: RowCells = (column) => record[columns.get(headerKey(column)) ?? -1] ?? '';
+      const result = spec.parseRow(cell, row);
+      if (result.book) books.push(result.book);
+      for (const message of result.errors) errors.push({ row, message });
+    }
+    return errors.length > 0 ? fail(errors) : { ok: true, format, books };
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;
-    return {
-      ok: false,
-      errors: [
-        { row: rowNumber(error.record - 1), message: messages.imports.malformedCsv(error.message) },
-      ],
-    };
+    return fail([
+      { row: rowNumber(error.record - 1), message: messages.imports.malformedCsv(error.message) },
+    ]);
   }
-
-  const header = records[0];
-  const format = header ? (options.format ?? detectFormat(header)) : null;
-  if (!header || !format) {
-    return { ok: false, errors: [{ row: 1, message: messages.imports.unknownFormat }] };
-  }
-  const spec = FORMATS[format];
-  const columns = new Map<string, number>();
-  header.forEach((name, index) => {
-    if (!columns.has(headerKey(name))) columns.set(headerKey(name), index);
-  });
-  const missing = spec.required.filter((column) => !columns.has(headerKey(column)));
-  if (missing.length > 0) {
-    return {
-      ok: false,
-      errors: [
-        { row: 1, message: messages.imports.missingColumns(spec.label, missing.join(', ')) },
-      ],
-    };
-  }
-
-  const dataRecords = records.length - 1;
-  if (dataRecords > IMPORT_MAX_ROWS) {
-    return {
-      ok: false,
-      errors: [
-        {
-          row: rowNumber(IMPORT_MAX_ROWS + 1),
-          message: messages.imports.tooManyRows(IMPORT_MAX_ROWS),
-        },
-      ],
-    };
-  }
-
-  const books: ImportedBook[] = [];
-  const errors: ImportRowMessage[] = [];
-  for (let index = 1; index < records.length; index += 1) {
-    const record = records[index]!;
-    const row = rowNumber(index);
-    if (isBlank(record)) continue;
-    if (record.length !== header.length) {
-      errors.push({ row, message: messages.imports.fieldCount(record.length, header.length) });
-      continue;
-    }
-    const cell: RowCells = (column) => record[columns.get(headerKey(column)) ?? -1] ?? '';
-    const result = spec.parseRow(cell, row);
-    if (result.book) books.push(result.book);
-    for (const message of result.errors) errors.push({ row, message });
-  }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, format, books };
 }

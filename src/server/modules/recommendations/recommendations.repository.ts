@@ -21,7 +21,13 @@ const CANDIDATE_COLUMNS = [
 /** A catalogue book as the recommendation queries read it (numbers may come back as text). */
 export type CandidateRow = Omit<
   BookRow,
-  'isbn10' | 'publisher' | 'source' | 'subjects' | 'firstPublishedYear' | 'originalLanguage'
+  | 'isbn10'
+  | 'publisher'
+  | 'source'
+  | 'subjects'
+  | 'firstPublishedYear'
+  | 'originalLanguage'
+  | 'confirmed'
 >;
 
 /** `%text%` for LIKE, with LIKE's own wildcards in `text` escaped by a backslash. */
@@ -86,7 +92,8 @@ export function createRecommendationsRepository(db: Kysely<Database>, kind: Data
     /**
      * English (or unknown-language) catalogue books by an author or in a genre, most-rated
      * first, from `offset`. A genre matches a category exactly or as one part of a
-     * Google-style path ('Fiction / Fantasy / Epic').
+     * Google-style path ('Fiction / Fantasy / Epic'). Books only an import vouches for are
+     * their importer's until confirmed (issue 8), so never offered here.
      */
     findCandidates(query: {
       kind: 'author' | 'genre';
@@ -111,6 +118,7 @@ export function createRecommendationsRepository(db: Kysely<Database>, kind: Data
               ]),
         )
         .where((eb) => eb.or([eb('language', 'is', null), eb(sql`lower(language)`, 'like', 'en%')]))
+        .where('confirmed', '=', 1)
         .orderBy('ratingsCount', (ob) => ob.desc().nullsLast())
         .orderBy('averageRating', (ob) => ob.desc().nullsLast())
         .orderBy('title')

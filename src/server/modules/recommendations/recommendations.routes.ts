@@ -71,8 +71,8 @@ export function registerRecommendationRoutes(app: FastifyInstance, deps: AppDeps
       response: { 200: OnboardingSearchResponse },
     },
     handler: async (request) => {
-      await requireReader(request);
-      return service.searchOnboarding(request.query.q);
+      const viewer = await requireReader(request);
+      return service.searchOnboarding(viewer, request.query.q);
     },
   });
 

@@ -108,8 +108,8 @@ export function createRecommendationsService(deps: {
     state,
 
     /** Up to 5 books to pick favourites from, through the provider chain. */
-    async searchOnboarding(text: string): Promise<OnboardingSearchResponse> {
-      const found = await books.search(text, ONBOARDING_SEARCH_FETCH);
+    async searchOnboarding(viewer: Viewer, text: string): Promise<OnboardingSearchResponse> {
+      const found = await books.search(text, ONBOARDING_SEARCH_FETCH, viewer.id);
       const withIsbn = found.filter((book): book is typeof book & { isbn: string } => !!book.isbn);
       return {
         books: withIsbn.slice(0, ONBOARDING_SEARCH_RESULTS).map((book) => ({

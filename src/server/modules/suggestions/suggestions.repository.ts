@@ -74,10 +74,10 @@ function labelWords(label: string): string[] {
  * facts and reading lists, and a few catalogue books per rule through an index each.
  */
 export function createSuggestionsRepository(db: Kysely<Database>, kind: DatabaseKind) {
-  // Imported books are left out of the shared catalogue's suggestions: until confirmed
-  // (issue 8) they belong to their importer, who meets them on their own lists instead.
-  const catalogue = () =>
-    db.selectFrom('books').select(PLAIN_COLUMNS).where('source', '<>', 'import');
+  // Books only an import vouches for are left out of the shared catalogue's suggestions:
+  // until confirmed (issue 8) they belong to their importer, who meets them on their own
+  // lists instead.
+  const catalogue = () => db.selectFrom('books').select(PLAIN_COLUMNS).where('confirmed', '=', 1);
   type Query = ReturnType<typeof catalogue>;
 
   async function ftsCandidates(
