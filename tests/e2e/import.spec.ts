@@ -55,6 +55,7 @@ test('a malformed library is refused row by row with nothing imported; a good on
   await newReader(page, baseURL!, 'importer');
   const sent = countImports(page);
   await page.goto('/profile');
+  await page.getByRole('tab', { name: texts.heading }).click();
   const panel = page.getByRole('region', { name: texts.heading });
   await expect(panel).toBeVisible();
 
@@ -79,6 +80,7 @@ test('a malformed library is refused row by row with nothing imported; a good on
   await expect(fact(texts.wantToRead).locator('dd')).toHaveText('1');
   await expect(fact(texts.skipped).locator('dd')).toHaveText('2');
   await expect(page.getByRole('tab', { name: 'Want to Read (1)' })).toBeVisible();
+  await page.getByRole('tab', { name: 'My Books' }).click();
   await expect(
     page.getByRole('tabpanel', { name: 'My Books' }).getByRole('link', { name: 'The Hobbit' }),
   ).toBeVisible();
@@ -92,6 +94,7 @@ test('a big library goes in one request, with the upload shown as it goes', asyn
   await newReader(page, baseURL!, 'bigimporter');
   const sent = countImports(page);
   await page.goto('/profile');
+  await page.getByRole('tab', { name: texts.heading }).click();
   const panel = page.getByRole('region', { name: texts.heading });
 
   const rows = 3000;

@@ -27,6 +27,7 @@ test('books that fit a square, with reasons, and one placed from them', async ({
   // The imported history: Dune, Good Omens, Pride and Prejudice... finished; The Name of the
   // Wind on the want-to-read list.
   await page.goto('/profile');
+  await page.getByRole('tab', { name: texts.heading }).click();
   const panel = page.getByRole('region', { name: texts.heading });
   await panel.getByLabel(texts.fileLabel).setInputFiles(fixture('goodreads_library_export.csv'));
   await panel.getByRole('button', { name: texts.importButton }).click();

@@ -5,6 +5,27 @@ import { messages } from '../../../../lib/messages';
 import { BookCover } from '../../../components/book-cover';
 import { WildcardIcon } from './wildcard-icon';
 
+/** The rule-met check, drawn inline: a font's check mark may be missing (issue 9). */
+function RuleMetIcon() {
+  return (
+    <svg
+      className="rule-met__icon"
+      viewBox="0 0 24 24"
+      width="14"
+      height="14"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="3"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M4 12.5l5 5L20 6.5" />
+    </svg>
+  );
+}
+
 /** What a screen reader hears for a square: its challenge, then what is on it. */
 export function describeCell(cell: BingoCell, readOnly: boolean): string {
   const { placement } = cell;
@@ -106,7 +127,7 @@ export function BingoGrid({ cells, readOnly, onActivate }: BingoGridProps) {
                           title={messages.fit.ruleMetMark}
                           aria-hidden="true"
                         >
-                          ✓
+                          <RuleMetIcon />
                         </span>
                       ) : null}
                       {placement.isWildcard ? (

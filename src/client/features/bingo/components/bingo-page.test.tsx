@@ -8,7 +8,7 @@ import { clickTwiceAtOnce } from '../../../test-utils/double-click';
 import { apiErrorReply, mockApi, type MockRoutes } from '../../../test-utils/mock-api';
 import { renderApp } from '../../../test-utils/render-app';
 import { buildCard, buildPlacement } from '../testing/bingo-factories';
-import { currentGrid, openBingo, pastGrid, square } from '../testing/bingo-harness';
+import { CURRENT_CARD, currentGrid, openBingo, pastGrid, square } from '../testing/bingo-harness';
 
 const current = currentGrid;
 const past = pastGrid;
@@ -129,6 +129,28 @@ describe('BingoPage: grids', () => {
   it('hides the days-left badge when there is no reset date', async () => {
     await openBingo();
     expect(screen.queryByText(/days? left|Time's up!/)).not.toBeInTheDocument();
+  });
+
+  it("draws a square's marks in SVG, never a font's symbol (issue 9)", async () => {
+    await openBingo({
+      [CURRENT_CARD]: {
+        body: buildCard({
+          grid: current,
+          placements: {
+            0: buildPlacement({ bookTitle: 'Dune', isWildcard: true, ruleMet: true }),
+          },
+        }),
+      },
+    });
+    const marked = square(DEFAULT_CHALLENGES[0]);
+    expect(marked).toHaveAccessibleName(
+      `${DEFAULT_CHALLENGES[0]}. Marked with Dune (wildcard). ${messages.fit.ruleMetMark}`,
+    );
+    const marks = marked.querySelectorAll('.rule-met, .bingo-square__wildcard');
+    expect(marks).toHaveLength(2);
+    for (const mark of marks) expect(mark.querySelector('svg')).not.toBeNull();
+    // Only letters and ordinary punctuation are left as text: no check mark or star glyph.
+    expect(marked.textContent).toMatch(/^[\p{L}\p{N}\s.,'’:()-]*$/u);
   });
 
   it('moves between squares with the arrow keys, one Tab stop for the grid', async () => {

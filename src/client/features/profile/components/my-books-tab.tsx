@@ -48,7 +48,8 @@ export function MyBooksTab() {
             {book.author ? <span className="book-row__author">{book.author}</span> : null}
             <StarRating
               value={book.rating}
-              label={`Your rating for ${book.title}`}
+              label="Your rating"
+              labelDetail={`for ${book.title}`}
               disabled={rate.isPending && rate.variables.isbn === book.isbn}
               onChange={(rating) => rate.mutate({ isbn: book.isbn, rating })}
             />

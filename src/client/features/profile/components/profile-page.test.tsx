@@ -464,6 +464,9 @@ describe('ProfilePage: tabs', () => {
     expect(screen.getByRole('tabpanel', { name: 'My Books' })).toBeInTheDocument();
 
     first.focus();
+    // From the first tab, Left wraps to the last (Reading history), then on to Friends.
+    await app.user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Reading history' })).toHaveFocus();
     await app.user.keyboard('{ArrowLeft}');
 
     const friends = screen.getByRole('tab', { name: 'Friends' });

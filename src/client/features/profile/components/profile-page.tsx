@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/spinner';
 import { Tabs } from '../../../components/tabs';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { ReadingHistoryPanel } from '../../reading-history/components/reading-history-panel';
+import { readingHistoryTexts } from '../../reading-history/texts';
 import { profileQueryOptions, wantToReadQueryOptions } from '../api/profile-api';
 import { EditProfileModal } from './edit-profile-modal';
 import { FriendsTab } from './friends-tab';
@@ -18,7 +19,8 @@ export const PROFILE_LOADING = 'Loading profile...';
 
 /**
  * Own profile (SPEC.md section 2): the card with Edit Profile, and the tabs My Books, Want to
- * Read (with its count), Stats and Friends. Each tab loads its list when it is opened.
+ * Read (with its count), Stats and Friends, then Reading history (import and export, issue 9).
+ * Each tab loads its list when it is opened.
  */
 export function ProfilePage() {
   useDocumentTitle('Profile');
@@ -49,10 +51,15 @@ export function ProfilePage() {
             },
             { id: 'stats', label: 'Stats', render: () => <StatsList stats={stats} /> },
             { id: 'friends', label: 'Friends', render: () => <FriendsTab /> },
+            // Import a Goodreads or StoryGraph library, download your data (issue 5): a tab of
+            // its own, so it neither fills a phone's screen under every tab nor moves as they load.
+            {
+              id: 'reading-history',
+              label: readingHistoryTexts.heading,
+              render: () => <ReadingHistoryPanel />,
+            },
           ]}
         />
-        {/* Import a Goodreads or StoryGraph library, download your data (issue 5). */}
-        <ReadingHistoryPanel />
         {isEditing ? (
           <EditProfileModal profile={profile.data.profile} onClose={() => setIsEditing(false)} />
         ) : null}

@@ -14,9 +14,35 @@ const KEY_DIRECTIONS: Partial<Record<string, SwipeDirection>> = {
   ArrowRight: 'like',
 };
 
-const CHOICE_EMOJIS: Record<SwipeDirection, string> = { dislike: '👎', like: '👍' };
+/** Thumbs down and up, outlined in currentColor. */
+const CHOICE_ICON_PATHS: Record<SwipeDirection, string> = {
+  dislike:
+    'M10 15v4a3 3 0 0 0 3 3l4-9V2H5.72a2 2 0 0 0-2 1.7l-1.38 9a2 2 0 0 0 2 2.3zm7-13h2.67A2.31 2.31 0 0 1 22 4v7a2.31 2.31 0 0 1-2.33 2H17',
+  like: 'M14 9V5a3 3 0 0 0-3-3l-4 9v11h11.28a2 2 0 0 0 2-1.7l1.38-9a2 2 0 0 0-2-2.3zM7 22H4a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2h3',
+};
 
-/** One of the two buttons under the card; its name is the word, the emoji is decoration. */
+/** Drawn inline (issue 9): an emoji is an empty box where no emoji font is installed. */
+function ChoiceIcon({ direction }: { direction: SwipeDirection }) {
+  return (
+    <svg
+      className="rec-deck__icon"
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={CHOICE_ICON_PATHS[direction]} />
+    </svg>
+  );
+}
+
+/** One of the two buttons under the card; its name is the word, the icon is decoration. */
 function ChoiceButton({
   direction,
   onSwipe,
@@ -31,9 +57,7 @@ function ChoiceButton({
       aria-label={texts[direction]}
       onClick={() => onSwipe(direction)}
     >
-      <span className="rec-deck__emoji" aria-hidden="true">
-        {CHOICE_EMOJIS[direction]}
-      </span>
+      <ChoiceIcon direction={direction} />
       <span className="rec-deck__word" aria-hidden="true">
         {texts[direction]}
       </span>
