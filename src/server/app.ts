@@ -41,6 +41,7 @@ import { registerImportRoutes } from './modules/imports/imports.routes';
 import { registerLibraryRoutes } from './modules/library/library.routes';
 import { registerLeaderboardRoutes } from './modules/leaderboard/leaderboard.routes';
 import { registerPostRoutes } from './modules/posts/posts.routes';
+import { registerPrivacyRoutes } from './modules/privacy/privacy.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { registerRecommendationRoutes } from './modules/recommendations/recommendations.routes';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
@@ -344,6 +345,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerLibraryRoutes(app, deps);
   registerFriendRoutes(app, deps);
   registerPostRoutes(app, deps);
+  registerPrivacyRoutes(app, deps);
   await registerSpa(app, { staticDir: config.staticDir, supportEmail: config.supportEmail });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api') && app.sendSpaPage) {

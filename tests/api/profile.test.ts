@@ -71,6 +71,7 @@ describe('own profile', () => {
         points: 0,
         birthYear: null,
         firstName: null,
+        visibility: 'everyone',
       },
       stats: { booksRead: 0, readingStreakWeeks: 0, lastReadAt: null },
       counts: { wantToRead: 0, friends: 0, pendingRequests: 0 },
@@ -303,6 +304,7 @@ describe("another reader's profile", () => {
     const response = await view(viewer.cookie, friend.id);
     expect(response.statusCode).toBe(200);
     const body = response.json<UserProfileResponse>();
+    if (body.access !== 'full') throw new Error('an everyone profile shows in full');
     expect(body.profile).toEqual({
       id: friend.id,
       username: 'Bramble',

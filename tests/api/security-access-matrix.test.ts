@@ -30,23 +30,46 @@ import {
  * as each persona, and the status must be the one in EXPECTED. A route with no row fails the
  * test, so a new route cannot ship without someone deciding who may call it.
  *
- * Personas: signed out, a guest, another reader (who owns none of the reader's things), an
- * admin, and the reader who owns the fixtures; each route is called by them in that order, so
+ * Personas: signed out, a guest, another reader (who owns none of the reader's things), a
+ * reader the reader has blocked (issue 12; as another reader, except where a block changes the
+ * answer), an admin, and the reader who owns the fixtures; each route is called by them in that order, so
  * the owner's own call (which may delete what it names) comes last. Each route that adds a book
  * gets a book of its own, and creating a grid (which ends the fixture grid) runs last of all.
  */
-type Persona = 'out' | 'guest' | 'other' | 'admin' | 'reader';
-const PERSONAS: Persona[] = ['out', 'guest', 'other', 'admin', 'reader'];
+type Persona = 'out' | 'guest' | 'other' | 'blocked' | 'admin' | 'reader';
+const PERSONAS: Persona[] = ['out', 'guest', 'other', 'blocked', 'admin', 'reader'];
 type Row = Record<Persona, number>;
 
 /** Who may: 401 signed out, 403 the wrong role, 404 someone else's thing. */
-const anyone = (ok: number): Row => ({ out: ok, guest: ok, other: ok, admin: ok, reader: ok });
-const signedIn = (ok: number): Row => ({ out: 401, guest: ok, other: ok, admin: ok, reader: ok });
-const members = (ok: number): Row => ({ out: 401, guest: 403, other: ok, admin: ok, reader: ok });
+const anyone = (ok: number): Row => ({
+  out: ok,
+  guest: ok,
+  other: ok,
+  blocked: ok,
+  admin: ok,
+  reader: ok,
+});
+const signedIn = (ok: number): Row => ({
+  out: 401,
+  guest: ok,
+  other: ok,
+  blocked: ok,
+  admin: ok,
+  reader: ok,
+});
+const members = (ok: number): Row => ({
+  out: 401,
+  guest: 403,
+  other: ok,
+  blocked: ok,
+  admin: ok,
+  reader: ok,
+});
 const adminOnly = (ok: number): Row => ({
   out: 401,
   guest: 403,
   other: 403,
+  blocked: 403,
   admin: ok,
   reader: 403,
 });
@@ -55,6 +78,7 @@ const ownerOnly = (ok: number, others = 404): Row => ({
   out: 401,
   guest: 403,
   other: others,
+  blocked: others,
   admin: others,
   reader: ok,
 });
@@ -86,6 +110,7 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/reviews': members(201),
   'GET /api/profile': members(200),
   'PATCH /api/profile': members(200),
+  // Issue 12: a profile hidden by its visibility or a block still answers 200, saying so.
   'GET /api/users/{userId}/profile': members(200),
   'GET /api/finished-books': members(200),
   'POST /api/finished-books': members(201),
@@ -95,7 +120,8 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/want-to-read': members(201),
   'DELETE /api/want-to-read/{isbn}': ownerOnly(200),
   'GET /api/friends': members(200),
-  'POST /api/friends': members(201),
+  // The blocked reader asks the reader who blocked them: told no such reader (decision 014).
+  'POST /api/friends': { ...members(201), blocked: 404 },
   'POST /api/friends/{id}/accept': ownerOnly(200),
   'POST /api/friends/{id}/reject': ownerOnly(200),
   'DELETE /api/friends/{id}': ownerOnly(200),
@@ -117,6 +143,9 @@ const EXPECTED: Record<string, Row> = {
   'GET /share/{token}': anyone(200),
   'GET /share/{token}/card.svg': anyone(200),
   'GET /share/{token}/card.png': anyone(200),
+  'GET /api/blocks': members(200),
+  'PUT /api/blocks/{userId}': members(200),
+  'DELETE /api/blocks/{userId}': ownerOnly(200),
 };
 
 /** Routes that add a book somewhere; each gets its own. */
@@ -147,6 +176,9 @@ interface Fixtures {
   /** The reader's share link to a past card (to revoke), and someone's link to look at. */
   shareId: string;
   shareToken: string;
+  /** Someone every persona may block, and someone the reader blocked (to unblock). */
+  blockTarget: { id: string };
+  unblockTarget: { id: string };
 }
 
 interface Call {
@@ -155,7 +187,7 @@ interface Call {
 }
 
 /** How to call each route so that the owner's call succeeds; others must be refused. */
-function requestFor(route: string, f: Fixtures): Call {
+function requestFor(route: string, f: Fixtures, persona: Persona): Call {
   const [, path] = route.split(' ') as [string, string];
   const isbnFor = (name: string) => f.books[name]?.isbn ?? '';
   const bodies: Record<string, unknown> = {
@@ -168,7 +200,7 @@ function requestFor(route: string, f: Fixtures): Call {
     'POST /api/finished-books': { isbn: isbnFor(route) },
     'PATCH /api/finished-books/{isbn}': { rating: 5 },
     'POST /api/want-to-read': { isbn: isbnFor(route) },
-    'POST /api/friends': { query: f.stranger.email },
+    'POST /api/friends': { query: persona === 'blocked' ? f.reader.email : f.stranger.email },
     'POST /api/recommendations/favourites': { isbn: isbnFor(route) },
     'POST /api/recommendations/swipe': { isbn: isbnFor(route), direction: 'like' },
     'POST /api/imports': {
@@ -196,6 +228,8 @@ function requestFor(route: string, f: Fixtures): Call {
     'GET /share/{token}': { token: f.shareToken },
     'GET /share/{token}/card.svg': { token: f.shareToken },
     'GET /share/{token}/card.png': { token: f.shareToken },
+    'PUT /api/blocks/{userId}': { userId: f.blockTarget.id },
+    'DELETE /api/blocks/{userId}': { userId: f.unblockTarget.id },
   };
   const queries: Record<string, string> = {
     'GET /api/books/search': '?q=Hedgehog',
@@ -249,10 +283,12 @@ beforeAll(async () => {
   const admin = await createUser(t.app, { role: 'admin' });
   const reader = await createUser(t.app);
   const other = await createUser(t.app);
+  const blocked = await createUser(t.app);
   cookies = {
     out: undefined,
     guest: await createGuest(t.app),
     other: other.cookie,
+    blocked: blocked.cookie,
     admin: admin.cookie,
     reader: reader.cookie,
   };
@@ -285,7 +321,17 @@ beforeAll(async () => {
     shareToken: new URL((await makeShare(t.app, sharer.cookie, grid.id)).url).pathname.split(
       '/',
     )[2]!,
+    blockTarget: await createMemberRow(t.app),
+    unblockTarget: await createMemberRow(t.app),
   };
+  const now = new Date().toISOString();
+  await t.app.deps.database.db
+    .insertInto('blocks')
+    .values([
+      { blockerId: reader.id, blockedId: blocked.id, createdAt: now },
+      { blockerId: reader.id, blockedId: fixtures.unblockTarget.id, createdAt: now },
+    ])
+    .execute();
   const doc = (await call(t.app, 'GET', '/api/docs/json')).json<{
     paths: Record<string, Record<string, unknown>>;
   }>();
@@ -309,7 +355,7 @@ describe('the access matrix', () => {
         const expected = EXPECTED[route]?.[persona];
         if (expected === undefined) continue;
         const [method] = route.split(' ') as [string];
-        const { url, body } = requestFor(route, fixtures);
+        const { url, body } = requestFor(route, fixtures, persona);
         const cookie = cookies[persona];
         const status =
           route === 'GET /api/events'

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BlockedReader, ProfileVisibility } from './privacy';
 
 /** The columns of GET /api/exports/finished-books.csv, in order. */
 export const FINISHED_BOOKS_CSV_COLUMNS = [
@@ -30,6 +31,8 @@ export const ReaderExport = z.object({
     /** Issue 11: the private facts some squares read. */
     birthYear: z.number().int().nullable(),
     firstName: z.string().nullable(),
+    /** Issue 12: who sees the profile (decision 014). */
+    visibility: ProfileVisibility,
   }),
   placements: z.array(
     z.object({
@@ -84,5 +87,7 @@ export const ReaderExport = z.object({
       acceptedAt: z.string().nullable(),
     }),
   ),
+  /** Issue 12: the readers this reader blocked, by id and public name. */
+  blocked: z.array(BlockedReader),
 });
 export type ReaderExport = z.infer<typeof ReaderExport>;

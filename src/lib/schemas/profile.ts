@@ -4,6 +4,7 @@ import { BIO_MAX, BIRTH_YEAR_MIN, FIRST_NAME_MAX } from '../limits';
 import { messages } from '../messages';
 import { isValidUsername } from '../username';
 import { FriendBook, WantToReadBook } from './library';
+import { ProfileVisibility } from './privacy';
 import { text } from './text';
 
 export const AvatarId = z.enum(AVATAR_IDS, { error: messages.profile.avatarInvalid });
@@ -27,6 +28,8 @@ export const Profile = PublicProfile.extend({
   /** Private (issue 11): read only by the squares' rules, never shown to other readers. */
   birthYear: z.number().int().nullable(),
   firstName: z.string().nullable(),
+  /** Issue 12: who sees this profile (decision 014). */
+  visibility: ProfileVisibility,
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -87,6 +90,8 @@ export const UpdateProfileBody = z.object({
     .max(FIRST_NAME_MAX, messages.fit.firstNameTooLong)
     .nullable()
     .optional(),
+  /** Issue 12: who sees the profile, shelves, stats and want-to-read (decision 014). */
+  visibility: ProfileVisibility.optional(),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
@@ -96,10 +101,29 @@ export type UpdateProfileResponse = z.infer<typeof UpdateProfileResponse>;
 export const UserParams = z.object({ userId: text({ max: 100 }).min(1) });
 
 /** A reader's read-only profile (`/friend/{userId}`): tabs Books, Want to Read and Stats. */
-export const UserProfileResponse = z.object({
+export const VisibleUserProfile = z.object({
+  access: z.literal('full'),
   profile: PublicProfile,
   books: z.array(FriendBook),
   wantToRead: z.array(WantToReadBook),
   stats: ReadingStats,
 });
+export type VisibleUserProfile = z.infer<typeof VisibleUserProfile>;
+
+/**
+ * A profile the viewer may not see (issue 12, decision 014): its visibility leaves the viewer
+ * out, or one of the two blocked the other. Nothing of it shows but 'A reader', or, to the
+ * reader who blocked it, the name they blocked, so they can unblock.
+ */
+export const HiddenUserProfile = z.object({
+  access: z.literal('hidden'),
+  profile: z.object({ id: z.string(), username: z.string() }),
+  blockedByYou: z.boolean(),
+});
+export type HiddenUserProfile = z.infer<typeof HiddenUserProfile>;
+
+export const UserProfileResponse = z.discriminatedUnion('access', [
+  VisibleUserProfile,
+  HiddenUserProfile,
+]);
 export type UserProfileResponse = z.infer<typeof UserProfileResponse>;

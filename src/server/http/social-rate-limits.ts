@@ -36,6 +36,9 @@ export const SOCIAL_RATE_LIMITS = {
   bookUpdates: { max: 60, windowMs: MINUTE_MS, message: messages.rateLimit.bookUpdates },
   // Deleting own posts is rare; the spec names no text for it, so the generic one answers.
   postDeletes: { max: 20, windowMs: MINUTE_MS, message: messages.rateLimit.generic },
+  // Blocking or unblocking (issue 12): a person blocks a pest or two, now and then; a script
+  // flipping blocks would churn friendships and everyone's leaderboards.
+  blockUpdates: { max: 20, windowMs: MINUTE_MS, message: messages.rateLimit.blockUpdates },
 } as const satisfies Record<string, FeatureLimit>;
 
 export type SocialRateLimitFeature = keyof typeof SOCIAL_RATE_LIMITS;

@@ -22,6 +22,7 @@ export function toExportProfile(row: AccountRow): ReaderExport['profile'] {
     createdAt: toIso(row.createdAt),
     birthYear: row.birthYear === null ? null : Number(row.birthYear),
     firstName: row.firstName,
+    visibility: row.profileVisibility,
   };
 }
 

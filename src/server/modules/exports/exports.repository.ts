@@ -20,6 +20,7 @@ export function createExportsRepository(db: Kysely<Database>) {
           'createdAt',
           'birthYear',
           'firstName',
+          'profileVisibility',
         ])
         .where('id', '=', userId)
         .executeTakeFirst();

@@ -13,6 +13,7 @@ import {
   toExportWantToRead,
   toFinishedBookCsvRecord,
 } from './exports.mapper';
+import { createPrivacyService } from '../privacy/privacy.service';
 import { createExportsRepository } from './exports.repository';
 
 /**
@@ -21,18 +22,23 @@ import { createExportsRepository } from './exports.repository';
  */
 export function createExportsService(database: DatabaseHandle) {
   const repository = createExportsRepository(database.db);
+  const privacy = createPrivacyService(database);
 
   return {
-    /** The reader's profile, placements, finished books, want-to-read, posts and friends. */
+    /**
+     * The reader's profile (with its visibility), placements, finished books, want-to-read,
+     * posts, friends and blocked readers.
+     */
     async exportAll(viewer: Viewer): Promise<ReaderExport> {
       const account = await repository.findAccount(viewer.id);
       if (!account) throw notFound(messages.profile.notFound);
-      const [placements, finished, wantToRead, posts, friendships] = await Promise.all([
+      const [placements, finished, wantToRead, posts, friendships, blocked] = await Promise.all([
         repository.listPlacements(viewer.id),
         repository.listFinished(viewer.id),
         repository.listWantToRead(viewer.id),
         repository.listPosts(viewer.id),
         repository.listFriendships(viewer.id),
+        privacy.listBlocked(viewer),
       ]);
       return {
         exportedAt: new Date().toISOString(),
@@ -42,6 +48,7 @@ export function createExportsService(database: DatabaseHandle) {
         wantToRead: wantToRead.map(toExportWantToRead),
         posts: posts.map(toExportPost),
         friends: friendships.map((row) => toExportFriend(row, viewer.id)),
+        blocked: blocked.blocked,
       };
     },
 

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
+import { createPrivacyRepository } from '../privacy/privacy.repository';
 import { compareFriends, toFriend } from './friends.mapper';
 import { createFriendsRepository, type FriendsRepository } from './friends.repository';
 
@@ -68,6 +69,15 @@ export function createFriendsService(database: DatabaseHandle) {
         id = await database.db.transaction().execute(async (trx) => {
           const tx = createFriendsRepository(trx, database.kind);
           await tx.lockPair(viewer.id, target.id);
+          // A block refuses requests both ways (issue 12, decision 014). The blocked reader is
+          // told what an unknown name gets, so a block is not announced.
+          const privacy = createPrivacyRepository(trx);
+          if (await privacy.hasBlocked(viewer.id, target.id)) {
+            throw conflict(messages.privacy.youBlockedThem, 'YOU_BLOCKED_USER');
+          }
+          if (await privacy.hasBlocked(target.id, viewer.id)) {
+            throw notFound(messages.friends.userNotFound);
+          }
           const existing = await tx.findBetween(viewer.id, target.id);
           if (existing) throw existingFriendshipError(existing, viewer.id);
           return tx.insertRequest(viewer.id, target.id, new Date().toISOString());

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
-const PLAYER_COLUMNS = ['id', 'username', 'displayUsername', 'name', 'points'] as const;
+const PLAYER_COLUMNS = [
+  'id',
+  'username',
+  'displayUsername',
+  'name',
+  'points',
+  'profileVisibility',
+] as const;
 
 /** Players by points, for the leaderboards. */
 export function createLeaderboardRepository(db: Kysely<Database>) {

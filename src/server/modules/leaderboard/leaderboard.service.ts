@@ -1,11 +1,14 @@
 import { LEADERBOARD_TOP } from '../../../lib/limits';
 import { messages } from '../../../lib/messages';
+import { shownNameFor, type ViewerRelation } from '../../../lib/privacy';
 import type { LeaderboardEntry, LeaderboardScope } from '../../../lib/schemas/bingo';
 import type { DatabaseHandle } from '../../db/database';
+import type { ProfileVisibility } from '../../db/schema';
 import { LIVE_CHANNELS } from '../../events/hub';
 import { SESSIONS_REVOKED_CHANNEL } from '../../http/session-cache';
 import type { MessageBus } from '../../shared/bus';
 import type { Viewer } from '../../http/viewer';
+import { createPrivacyService } from '../privacy/privacy.service';
 import { createLeaderboardRepository } from './leaderboard.repository';
 
 interface PlayerRow {
@@ -14,12 +17,24 @@ interface PlayerRow {
   displayUsername: string | null;
   name: string;
   points: number | string;
+  profileVisibility: ProfileVisibility;
 }
 
-/** Ranks players already ordered by points: equal points share a rank (1, 1, 3). */
+const EVERYONE_SEES_ALL = (): ViewerRelation => ({
+  isSelf: false,
+  isFriend: false,
+  isBlocked: false,
+});
+
+/**
+ * Ranks players already ordered by points: equal points share a rank (1, 1, 3). A player
+ * whose profile the viewer may not see is named 'A reader' (issue 12, decision 014); the rank
+ * and points stay, as the board's order is everyone's.
+ */
 export function toLeaderboardEntries(
   rows: readonly PlayerRow[],
   viewerId: string,
+  relationOf: (id: string) => ViewerRelation = EVERYONE_SEES_ALL,
 ): LeaderboardEntry[] {
   let rank = 0;
   let previous: number | null = null;
@@ -31,7 +46,11 @@ export function toLeaderboardEntries(
       rank,
       userId: row.id,
       // SPEC.md section 2: the username, else the name, else 'User'.
-      username: row.displayUsername || row.username || row.name || messages.profile.fallbackName,
+      username: shownNameFor(
+        row.displayUsername || row.username || row.name || messages.profile.fallbackName,
+        row.profileVisibility,
+        { ...relationOf(row.id), isSelf: row.id === viewerId },
+      ),
       points,
       isYou: row.id === viewerId,
     };
@@ -39,8 +58,9 @@ export function toLeaderboardEntries(
 }
 
 /**
- * How long the Global Top 10 is served from memory at most. Every change of points (the live
- * `leaderboard` message) and of a name or role (`sessions:revoked`) empties it at once, on
+ * How long the Global Top 10 is served from memory at most. Every change of points or of a
+ * profile's visibility (the live `leaderboard` message) and of a name or role
+ * (`sessions:revoked`) empties it at once, on
  * every instance that shares the bus; this bounds only changes nobody announced.
  */
 export const TOP_PLAYERS_TTL_MS = 5000;
@@ -69,16 +89,27 @@ export function createLeaderboardService(
     if (started === generation) top = { rows, until: now() + TOP_PLAYERS_TTL_MS };
     return rows;
   }
+  // The cached rows are everyone's; who may see whose name is the viewer's own, read after.
+  const privacy = createPrivacyService(database);
+  const entriesFor = async (rows: readonly PlayerRow[], viewerId: string) =>
+    toLeaderboardEntries(
+      rows,
+      viewerId,
+      await privacy.relationsTo(
+        viewerId,
+        rows.map((row) => ({ id: row.id, visibility: row.profileVisibility })),
+      ),
+    );
   return {
     async getLeaderboard(viewer: Viewer, scope: LeaderboardScope): Promise<LeaderboardEntry[]> {
       if (scope === 'global') {
-        return toLeaderboardEntries(
+        return entriesFor(
           bus ? await topPlayers() : await players.topPlayers(LEADERBOARD_TOP),
           viewer.id,
         );
       }
       const ids = [viewer.id, ...(await players.acceptedFriendIds(viewer.id))];
-      return toLeaderboardEntries(await players.playersByIds(ids), viewer.id);
+      return entriesFor(await players.playersByIds(ids), viewer.id);
     },
   };
 }

@@ -9,6 +9,8 @@ export interface FeedPageOptions {
   /** Only posts after this one in feed order (older, or as old with a smaller id). */
   after: FeedCursor | null;
   limit: number;
+  /** Authors left out: those in a block with the viewer (issue 12); usually none. */
+  excludeAuthors?: readonly string[];
 }
 
 /**
@@ -30,7 +32,7 @@ export function createPostsRepository(db: Kysely<Database>) {
       .selectFrom('blogPosts as p')
       .innerJoin('users as u', 'u.id', 'p.userId')
       .select(['p.id', 'p.userId', 'p.bookIsbn', 'p.bookTitle', 'p.coverUrl', 'p.body'])
-      .select(['p.rating', 'p.createdAt', 'u.name', 'u.displayUsername']);
+      .select(['p.rating', 'p.createdAt', 'u.name', 'u.displayUsername', 'u.profileVisibility']);
 
   /** The first `limit` posts of `query` after the cursor, in feed order. */
   const pageOf = (
@@ -47,12 +49,21 @@ export function createPostsRepository(db: Kysely<Database>) {
   };
 
   /** The query of one 'all' or 'mine' page, unexecuted, so a test can EXPLAIN exactly this SQL. */
-  const feedPageQuery = ({ filter, viewerId, after, limit }: FeedPageOptions) =>
-    pageOf(
-      filter === 'mine' ? postsWithAuthors().where('p.userId', '=', viewerId) : postsWithAuthors(),
+  const feedPageQuery = ({
+    filter,
+    viewerId,
+    after,
+    limit,
+    excludeAuthors = [],
+  }: FeedPageOptions) => {
+    const query =
+      filter === 'mine' ? postsWithAuthors().where('p.userId', '=', viewerId) : postsWithAuthors();
+    return pageOf(
+      excludeAuthors.length > 0 ? query.where('p.userId', 'not in', excludeAuthors) : query,
       after,
       limit,
     );
+  };
 
   /**
    * The viewer's accepted friends, whichever side sent the request: one branch reads the
@@ -117,7 +128,7 @@ export function createPostsRepository(db: Kysely<Database>) {
       .selectFrom(page.as('f'))
       .innerJoin('users as u', 'u.id', 'f.userId')
       .selectAll('f')
-      .select(['u.name', 'u.displayUsername'])
+      .select(['u.name', 'u.displayUsername', 'u.profileVisibility'])
       .orderBy('f.createdAt', 'desc')
       .orderBy('f.id', 'desc');
   };

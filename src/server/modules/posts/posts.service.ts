@@ -1,9 +1,11 @@
 import { BLOG_PAGE_SIZE } from '../../../lib/limits';
 import { messages } from '../../../lib/messages';
+import { shownNameFor } from '../../../lib/privacy';
 import type { FeedFilter, FeedResponse } from '../../../lib/schemas/posts';
 import type { DatabaseHandle } from '../../db/database';
 import { forbidden, notFound } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
+import { createPrivacyService } from '../privacy/privacy.service';
 import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from './feed-cursor';
 import { cursorTimeOf, toFeedPost } from './posts.mapper';
 import { createPostsRepository, FRIENDS_PER_STATEMENT, type FeedRow } from './posts.repository';
@@ -24,14 +26,23 @@ function byFeedOrder(a: FeedRow, b: FeedRow): number {
 /** The blog feed (SPEC.md section 2) and deleting one's own post (SPEC.md section 6). */
 export function createPostsService(database: DatabaseHandle) {
   const posts = createPostsRepository(database.db);
+  const privacy = createPrivacyService(database);
 
   /**
    * The first `limit` posts of the viewer's friends after the cursor: each friend's own first
    * `limit` from their index, a statement per FRIENDS_PER_STATEMENT friends, the statements'
    * pages merged here. The cost follows friends x page size, never the table's size.
    */
-  async function friendsPage(viewerId: string, after: FeedCursor | null, limit: number) {
-    const friendIds = await posts.acceptedFriendIds(viewerId);
+  async function friendsPage(
+    viewerId: string,
+    after: FeedCursor | null,
+    limit: number,
+    excludeAuthors: readonly string[],
+  ) {
+    // A block ends the friendship; leaving blocked ids out holds even for one made in a race.
+    const friendIds = (await posts.acceptedFriendIds(viewerId)).filter(
+      (id) => !excludeAuthors.includes(id),
+    );
     let rows: FeedRow[] = [];
     for (let i = 0; i < friendIds.length; i += FRIENDS_PER_STATEMENT) {
       const batch = friendIds.slice(i, i + FRIENDS_PER_STATEMENT);
@@ -51,17 +62,31 @@ export function createPostsService(database: DatabaseHandle) {
       const after = cursor === undefined ? null : decodeFeedCursor(cursor);
       // One extra row tells whether another page exists.
       const limit = BLOG_PAGE_SIZE + 1;
+      // A blocked pair sees none of each other's posts (issue 12, decision 014).
+      const excludeAuthors = filter === 'mine' ? [] : await privacy.blockedWith(viewer.id);
       const rows =
         filter === 'friends'
-          ? await friendsPage(viewer.id, after, limit)
-          : await posts.listFeedPage({ filter, viewerId: viewer.id, after, limit });
+          ? await friendsPage(viewer.id, after, limit, excludeAuthors)
+          : await posts.listFeedPage({ filter, viewerId: viewer.id, after, limit, excludeAuthors });
       const page = rows.slice(0, BLOG_PAGE_SIZE);
       const last = page.at(-1);
       const nextCursor =
         rows.length > BLOG_PAGE_SIZE && last
           ? encodeFeedCursor({ createdAt: cursorTimeOf(last), id: last.id })
           : null;
-      return { posts: page.map((row) => toFeedPost(row, viewer.id)), nextCursor };
+      // An author whose profile the viewer may not see is 'A reader' (decision 014).
+      const relationOf = await privacy.relationsTo(
+        viewer.id,
+        page.map((row) => ({ id: row.userId, visibility: row.profileVisibility })),
+      );
+      const shown = page.map((row) => {
+        const post = toFeedPost(row, viewer.id);
+        return {
+          ...post,
+          username: shownNameFor(post.username, row.profileVisibility, relationOf(row.userId)),
+        };
+      });
+      return { posts: shown, nextCursor };
     },
 
     /** Only the author deletes a post (SPEC.md section 6). */

@@ -24,6 +24,7 @@ export function toProfile(row: ProfileRow): Profile {
     name: row.name,
     birthYear: row.birthYear === null ? null : Number(row.birthYear),
     firstName: row.firstName,
+    visibility: row.profileVisibility,
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, ProfileVisibility } from '../../db/schema';
 
 export interface ProfileChanges {
   username?: string;
@@ -8,6 +8,7 @@ export interface ProfileChanges {
   avatar?: string | null;
   birthYear?: number | null;
   firstName?: string | null;
+  profileVisibility?: ProfileVisibility;
 }
 
 /** The profile columns of the users table (SPEC.md section 3, users). */
@@ -15,14 +16,16 @@ export function createProfileRepository(db: Kysely<Database>) {
   return {
     /** A registered reader's profile; guests have none. */
     findMember(id: string) {
-      return db
-        .selectFrom('users')
-        // birthYear and firstName are private: only toProfile (the reader's own) reads them.
-        .select(['id', 'name', 'displayUsername', 'bio', 'avatar', 'points'])
-        .select(['birthYear', 'firstName'])
-        .where('id', '=', id)
-        .where('role', '<>', 'guest')
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('users')
+          // birthYear and firstName are private: only toProfile (the reader's own) reads them.
+          .select(['id', 'name', 'displayUsername', 'bio', 'avatar', 'points'])
+          .select(['birthYear', 'firstName', 'profileVisibility'])
+          .where('id', '=', id)
+          .where('role', '<>', 'guest')
+          .executeTakeFirst()
+      );
     },
 
     /** True when another account holds this username in any case. */

@@ -8,6 +8,7 @@ import {
   UserProfileResponse,
 } from '../../../lib/schemas/profile';
 import type { AppDeps } from '../../app-deps';
+import { LIVE_CHANNELS } from '../../events/hub';
 import { publishSessionsRevoked } from '../../http/session-cache';
 import { socialRateLimitRules } from '../../http/social-rate-limits';
 import { membersOnly } from '../../http/members-only';
@@ -36,7 +37,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps) {
     config: { rateLimit: limits.profileUpdates },
     schema: {
       tags,
-      summary: 'Edit your username, bio or avatar',
+      summary: 'Edit your username, bio, avatar, private facts or profile visibility',
       body: UpdateProfileBody,
       response: { 200: UpdateProfileResponse },
     },
@@ -46,6 +47,9 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps) {
       const updated = await service.update(viewer, request.body);
       // The viewer carries the username: cached sessions learn the new one (decision 011).
       publishSessionsRevoked(deps.bus, viewer.id);
+      // A new visibility changes the name others see on leaderboards (issue 12): open ones
+      // refetch, and every instance empties its Global Top 10.
+      if (request.body.visibility !== undefined) deps.bus.publish(LIVE_CHANNELS.leaderboard, '');
       return updated;
     },
   });
@@ -54,14 +58,14 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps) {
     config: { rateLimit: limits.profileRefreshes },
     schema: {
       tags,
-      summary: "Another reader's read-only profile: books, want-to-read and stats",
+      summary:
+        "Another reader's read-only profile: books, want-to-read and stats, or hidden by their visibility or a block",
       params: UserParams,
       response: { 200: UserProfileResponse },
     },
     preValidation: membersOnly(),
     handler: async (request) => {
-      await requireMember(request);
-      return service.getUserProfile(request.params.userId);
+      return service.getUserProfile(await requireMember(request), request.params.userId);
     },
   });
 }

@@ -1,4 +1,6 @@
+import { profileNameOf } from '../../../lib/display-name';
 import { messages } from '../../../lib/messages';
+import { canSeeProfile } from '../../../lib/privacy';
 import type {
   ProfileResponse,
   UpdateProfileBody,
@@ -12,6 +14,7 @@ import type { Viewer } from '../../http/viewer';
 import { createFriendsRepository } from '../friends/friends.repository';
 import { toFriendBook, toWantToReadBook } from '../library/library.mapper';
 import { createLibraryRepository } from '../library/library.repository';
+import { createPrivacyService } from '../privacy/privacy.service';
 import { toProfile, toPublicProfile, toReadingStats } from './profile.mapper';
 import { createProfileRepository, type ProfileChanges } from './profile.repository';
 import { toPlainText } from './plain-text';
@@ -23,6 +26,7 @@ export function createProfileService(database: DatabaseHandle) {
   const profiles = createProfileRepository(database.db);
   const library = createLibraryRepository(database.db);
   const friends = createFriendsRepository(database.db, database.kind);
+  const privacy = createPrivacyService(database);
 
   const ownProfileRow = async (viewer: Viewer) => {
     const row = await profiles.findMember(viewer.id);
@@ -62,6 +66,7 @@ export function createProfileService(database: DatabaseHandle) {
       }
       if (body.avatar !== undefined) changes.avatar = body.avatar;
       if (body.birthYear !== undefined) changes.birthYear = body.birthYear;
+      if (body.visibility !== undefined) changes.profileVisibility = body.visibility;
       if (body.firstName !== undefined) {
         changes.firstName = body.firstName === null ? null : toPlainText(body.firstName) || null;
       }
@@ -76,18 +81,36 @@ export function createProfileService(database: DatabaseHandle) {
     },
 
     /**
-     * A reader's read-only profile (`/friend/{userId}`). Any member may open it, friend or
-     * not: their reviews are public in the feed already, and SPEC.md section 2 gates the page
-     * only on being a signed-in non-guest. Guests have no profile to show.
+     * A reader's read-only profile (`/friend/{userId}`). Any member may open it, as SPEC.md
+     * section 2 gates the page only on being a signed-in non-guest, unless the reader's
+     * visibility leaves the viewer out or either blocked the other (issue 12, decision 014):
+     * then only 'A reader' shows, or to the blocker the name they blocked. Both hidden cases
+     * answer alike, so a blocked reader cannot tell a block from a private profile. Guests have
+     * no profile to show.
      */
-    async getUserProfile(userId: string): Promise<UserProfileResponse> {
+    async getUserProfile(viewer: Viewer, userId: string): Promise<UserProfileResponse> {
       const row = await profiles.findMember(userId);
       if (!row) throw notFound(messages.profile.notFound);
+      const relationOf = await privacy.relationsTo(viewer.id, [
+        { id: row.id, visibility: row.profileVisibility },
+      ]);
+      if (!canSeeProfile(row.profileVisibility, relationOf(row.id))) {
+        const blockedByYou = await privacy.hasBlocked(viewer.id, row.id);
+        return {
+          access: 'hidden',
+          profile: {
+            id: row.id,
+            username: blockedByYou ? profileNameOf(row) : messages.privacy.hiddenName,
+          },
+          blockedByYou,
+        };
+      }
       const [finished, wantToRead] = await Promise.all([
         library.listFinished(userId),
         library.listWantToRead(userId),
       ]);
       return {
+        access: 'full',
         profile: toPublicProfile(row),
         books: finished.map(toFriendBook),
         wantToRead: wantToRead.map(toWantToReadBook),

@@ -2,11 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { AVATARS, type AvatarId } from '../../../../lib/avatars';
 import { BIO_MAX, FIRST_NAME_MAX } from '../../../../lib/limits';
 import { messages } from '../../../../lib/messages';
+import { PROFILE_VISIBILITIES, type ProfileVisibility } from '../../../../lib/schemas/privacy';
 import { UpdateProfileBody, type Profile } from '../../../../lib/schemas/profile';
 import { FormMessage } from '../../../components/form-message';
 import { Modal } from '../../../components/modal';
 import { useUpdateProfile } from '../hooks/use-profile-actions';
 import { PresetAvatarArt } from './avatar';
+import '../privacy.css';
 import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 
 interface EditProfileModalProps {
@@ -34,6 +36,9 @@ export function EditProfileModal({ profile, onClose }: EditProfileModalProps) {
   const birthYearId = useId();
   const firstNameId = useId();
   const privateHintId = useId();
+  // Issue 12: who sees the profile, sent only when changed.
+  const [visibility, setVisibility] = useState<ProfileVisibility>(profile.visibility);
+  const visibilityHintId = useId();
   const [error, setError] = useState<string | null>(null);
   const mutation = useUpdateProfile();
   const saving = useSubmitGuard();
@@ -48,6 +53,7 @@ export function EditProfileModal({ profile, onClose }: EditProfileModalProps) {
     if (nextBirthYear !== profile.birthYear) body.birthYear = nextBirthYear;
     const nextFirstName = firstName.trim() === '' ? null : firstName.trim();
     if (nextFirstName !== profile.firstName) body.firstName = nextFirstName;
+    if (visibility !== profile.visibility) body.visibility = visibility;
     const parsed = UpdateProfileBody.safeParse(body);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
@@ -167,6 +173,24 @@ export function EditProfileModal({ profile, onClose }: EditProfileModalProps) {
             onChange={(event) => setFirstName(event.target.value)}
           />
         </div>
+        <fieldset className="visibility-choice" aria-describedby={visibilityHintId}>
+          <legend className="field__label">{messages.privacy.visibilityLabel}</legend>
+          {PROFILE_VISIBILITIES.map((choice) => (
+            <label key={choice} className="visibility-choice__option">
+              <input
+                type="radio"
+                name="visibility"
+                value={choice}
+                checked={visibility === choice}
+                onChange={() => setVisibility(choice)}
+              />
+              {messages.privacy.visibility[choice]}
+            </label>
+          ))}
+          <p id={visibilityHintId} className="field__hint">
+            {messages.privacy.visibilityHelp}
+          </p>
+        </fieldset>
       </form>
     </Modal>
   );

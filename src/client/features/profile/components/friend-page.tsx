@@ -10,7 +10,9 @@ import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { userProfileQueryOptions } from '../api/profile-api';
 import { ProfileCard, shownNameOf } from './profile-card';
+import { BlockReaderButton } from './block-reader';
 import { BookRow } from './book-row';
+import { HiddenProfile } from './hidden-profile';
 import { StatsList } from './stats-list';
 import { WantToReadList } from './want-to-read-list';
 
@@ -42,11 +44,16 @@ function FriendProfile({ userId }: { userId: string }) {
   if (query.isPending) return <Spinner label={FRIEND_PAGE_TEXT.loading} showLabel />;
   if (query.isError)
     return <LoadError error={query.error} fallback={messages.profile.loadFailed} />;
+  // Issue 12: hidden by the reader's visibility or a block.
+  if (query.data.access === 'hidden') return <HiddenProfile answer={query.data} />;
   const { profile, books, wantToRead, stats } = query.data;
   const name = shownNameOf(profile);
   return (
     <>
       <ProfileCard profile={profile} />
+      <div className="profile-privacy-actions">
+        <BlockReaderButton userId={profile.id} name={name} />
+      </div>
       <Tabs
         label={`${name}'s reading`}
         tabs={[

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/spinner';
 import { friendsQueryOptions } from '../api/friends-api';
 import { useFriendActions } from '../hooks/use-friend-actions';
 import { AddFriendModal } from './add-friend-modal';
+import { BlockedReaders } from './blocked-readers';
 import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 
 export const FRIENDS_TEXT = {
@@ -113,6 +114,7 @@ export function FriendsTab() {
         </button>
       </div>
       {list}
+      <BlockedReaders />
       {isAdding ? (
         <AddFriendModal
           isSending={send.isPending}

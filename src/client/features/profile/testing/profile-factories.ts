@@ -1,11 +1,7 @@
 /** Test data for the profile feature, in the API's shapes (src/lib/schemas). */
 import type { Friend } from '../../../../lib/schemas/friends';
 import type { FinishedBook, FriendBook, WantToReadBook } from '../../../../lib/schemas/library';
-import type {
-  Profile,
-  ProfileResponse,
-  UserProfileResponse,
-} from '../../../../lib/schemas/profile';
+import type { Profile, ProfileResponse, VisibleUserProfile } from '../../../../lib/schemas/profile';
 
 let sequence = 0;
 
@@ -25,6 +21,7 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     points: 120,
     birthYear: null,
     firstName: null,
+    visibility: 'everyone',
     ...overrides,
   };
 }
@@ -94,10 +91,11 @@ export function buildFriend(overrides: Partial<Friend> = {}): Friend {
 }
 
 export function buildUserProfileResponse(
-  overrides: Partial<UserProfileResponse> = {},
-): UserProfileResponse {
+  overrides: Partial<VisibleUserProfile> = {},
+): VisibleUserProfile {
   const { id, username, bio, avatar, points } = buildProfile();
   return {
+    access: 'full',
     profile: { id, username, bio, avatar, points },
     books: [],
     wantToRead: [],
