@@ -21,13 +21,14 @@ import {
   type WireTotals,
 } from './page-weight';
 import { measureSearchLatency } from './search-latency';
+import { measureShareImage, SHARE_IMAGE_P95_TARGET_MS } from './share-image';
 import { measureSuggestions } from './suggestions-latency';
 import { formatSummary, ms, ratio } from './stats';
 
 /**
  * npm run bench [-- part...]: every benchmark in one process, one readable report. Figures and
  * ratios are taken in this one run (our machines are shared and noisy, so absolute times are
- * read with care and never asserted in tests). Parts: search, suggestions, load, feed, import, page-weight,
+ * read with care and never asserted in tests). Parts: search, suggestions, load, feed, import, share, page-weight,
  * lighthouse.
  */
 
@@ -322,6 +323,32 @@ async function lighthousePart() {
   );
 }
 
+async function sharePart() {
+  const f = await measureShareImage();
+  console.log(
+    'A shared card (13 of 16 squares, 1200 x 630) on SQLite; 60 timed calls uncached, 300 cached, ' +
+      'after 5 warm-up calls:',
+  );
+  console.log(`render (SVG + resvg PNG), no cache:  ${formatSummary(f.renderUncached)}`);
+  console.log(`  CPU time per uncached render (all threads): ${ms(f.renderCpuMs)}`);
+  console.log(`GET card.png, image cache emptied:   ${formatSummary(f.pngUncached)}`);
+  console.log(`GET card.png, card unchanged:        ${formatSummary(f.pngCached)}`);
+  console.log(`GET card.png with its ETag (304):    ${formatSummary(f.pngNotModified)}`);
+  console.log(`GET card.svg, card unchanged:        ${formatSummary(f.svgCached)}`);
+  console.log(`GET /share/:token (the page):        ${formatSummary(f.page)}`);
+  console.log(`PNG size: ${kb(f.pngBytes)}`);
+  console.log(
+    `target p95 < ${SHARE_IMAGE_P95_TARGET_MS} ms for the uncached PNG: ${metOrNot(f.targetMet)} ` +
+      `(${ms(f.pngUncached.p95)}); cached / uncached p95: ${ratio(f.pngCached.p95 / f.pngUncached.p95)}`,
+  );
+  console.log(
+    `Load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}.`,
+  );
+}
+
 const PARTS = {
   search: { title: 'Local search latency (issue 3)', run: searchPart },
   suggestions: {
@@ -331,6 +358,7 @@ const PARTS = {
   feed: { title: 'Feed and friends leaderboard latency (issue 4)', run: feedPart },
   load: { title: 'Throughput against a bare Fastify (issue 3)', run: loadPart },
   import: { title: 'Library import', run: importPart },
+  share: { title: 'Share image render (issue 12)', run: sharePart },
   'page-weight': { title: 'Page weight, bytes on the wire (issue 9)', run: pageWeightPart },
   lighthouse: { title: 'Lighthouse mobile, median of 3 (issue 9)', run: lighthousePart },
 } as const;
