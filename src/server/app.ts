@@ -230,10 +230,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     done();
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     // '.' and '..' segments are refused, so every guard sees the endpoint that answers.
     if (hasDotSegment(request.url)) {
-      return reply.status(400).send(errorBody('DOT_SEGMENT', messages.generic.badRequest));
+      void reply.status(400).send(errorBody('DOT_SEGMENT', messages.generic.badRequest));
+      return;
     }
     attachViewer(request);
     // State-changing calls must come from our own pages (CSRF defence in depth with SameSite).
@@ -247,9 +248,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         (referer !== undefined && !trustedOrigins.includes(originOf(referer))) ||
         fetchSite === 'cross-site'
       ) {
-        return reply.status(403).send(errorBody('FOREIGN_ORIGIN', messages.generic.foreignOrigin));
+        void reply.status(403).send(errorBody('FOREIGN_ORIGIN', messages.generic.foreignOrigin));
+        return;
       }
     }
+    done();
   });
 
   app.setErrorHandler(

@@ -36,9 +36,12 @@ function holdsControl(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return hasForbiddenControl(value, true);
   if (depth > JSON_MAX_DEPTH || value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some((item) => holdsControl(item, depth + 1));
-  return Object.entries(value).some(
-    ([key, item]) => hasForbiddenControl(key, true) || holdsControl(item, depth + 1),
-  );
+  // A plain loop: this runs on every request's params, query and body (issue 10's profile).
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (hasForbiddenControl(key, true) || holdsControl(record[key], depth + 1)) return true;
+  }
+  return false;
 }
 
 /**
@@ -79,10 +82,13 @@ export function registerInputBoundary(app: FastifyInstance): void {
     }
     void parseJson(request, json, done);
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request are plain callbacks, not async functions: no promise each (issue 10).
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.url.length > URL_MAX) {
-      return reply.status(414).send(errorBody('URL_TOO_LONG', messages.generic.urlTooLong));
+      void reply.status(414).send(errorBody('URL_TOO_LONG', messages.generic.urlTooLong));
+      return;
     }
+    done();
   });
   app.addHook('preValidation', (request, _reply, done) => {
     if (holdsControl(request.params) || holdsControl(request.query) || holdsControl(request.body)) {
