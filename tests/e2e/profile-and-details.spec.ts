@@ -270,12 +270,6 @@ test.describe('details', () => {
     const face = deck.getByRole('button', { name: / by / });
     await expect(face).toBeVisible({ timeout: 20_000 });
 
-    for (const name of ['Like', 'Dislike']) {
-      const button = deck.getByRole('button', { name, exact: true });
-      await expect(button.locator('svg')).toHaveCount(1);
-      expect(await button.textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
-    }
-
     await face.click();
     const overlay = page.locator(`[id="${(await face.getAttribute('aria-controls')) ?? ''}"]`);
     await expect(overlay).toBeVisible();
@@ -283,7 +277,16 @@ test.describe('details', () => {
       const style = getComputedStyle(el);
       return { color: style.backgroundColor, opacity: style.opacity };
     });
+    // rgb(), not rgba(): no alpha, so nothing of the card shows through.
     expect(background.color).toMatch(/^rgb\(/);
     expect(background.opacity).toBe('1');
+    await overlay.click();
+    await expect(overlay).toBeHidden();
+
+    for (const name of ['Like', 'Dislike']) {
+      const button = deck.getByRole('button', { name, exact: true });
+      await expect(button.locator('svg')).toHaveCount(1);
+      expect(await button.textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
+    }
   });
 });
