@@ -388,7 +388,6 @@ export const messages = {
     close: 'Close',
     notFound: 'This card is not shared, or its link was revoked.',
     notFoundHeading: 'Card not found',
-    pageHeading: 'A reading bingo card',
     pageIntro: 'A reader shared their Hedgehog Reading Bingo card.',
     imageAlt: (description: string) => `Bingo card. ${description}`,
     squaresHeading: 'The squares',

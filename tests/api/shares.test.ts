@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages';
 import type { CreateShareResponse, ShareListResponse } from '../../src/lib/schemas/share';
@@ -273,5 +276,36 @@ describe('revoking a share link', () => {
     expect(
       (await call(t.app, 'DELETE', `/api/shares/${made.id}`, { cookie: reader.cookie })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('beside the built web app', () => {
+  it('answers /share/* itself, not with the app’s index.html, under the app’s CSP', async () => {
+    const staticDir = mkdtempSync(path.join(tmpdir(), 'bingo-share-spa-'));
+    writeFileSync(path.join(staticDir, 'index.html'), '<html><body>the app</body></html>');
+    const withSpa = await createTestApp({ STATIC_DIR: staticDir });
+    try {
+      const admin = await createUser(withSpa.app, { role: 'admin' });
+      const g = await createGrid(withSpa.app, { admin });
+      const made = await call(withSpa.app, 'POST', '/api/shares', {
+        cookie: admin.cookie,
+        body: { gridId: g.id },
+      });
+      const link = pathOf(made.json<CreateShareResponse>().share.url);
+      const page = await call(withSpa.app, 'GET', link);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('og:image');
+      expect(page.body).not.toContain('the app');
+      expect(page.body).not.toContain('<script');
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("img-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      const unknown = await call(withSpa.app, 'GET', `/share/${'B'.repeat(43)}`);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).toContain(messages.share.notFound);
+      expect(unknown.body).not.toContain('the app');
+    } finally {
+      await withSpa.close();
+    }
   });
 });
