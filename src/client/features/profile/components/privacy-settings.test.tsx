@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../lib/messages';
-import type { UpdateProfileResponse } from '../../../../lib/schemas/profile';
 import { buildUser } from '../../../test-utils/factories';
 import { apiErrorReply, mockApi, type MockRoutes } from '../../../test-utils/mock-api';
 import { renderApp } from '../../../test-utils/render-app';
@@ -39,7 +38,7 @@ describe('Edit Profile: who can see my profile', () => {
     const saved = { ...profile, visibility: 'only_me' as const };
     const { user, dialog, api } = await openEditor({
       'PATCH /api/profile': {
-        body: { profile: saved, message: messages.profile.updated } as UpdateProfileResponse,
+        body: { profile: saved, message: messages.profile.updated },
       },
     });
     const everyone = within(dialog).getByRole('radio', { name: 'Everyone' });
@@ -58,7 +57,7 @@ describe('Edit Profile: who can see my profile', () => {
   it('leaves the visibility out of the request when it was not changed', async () => {
     const { user, dialog, api } = await openEditor({
       'PATCH /api/profile': {
-        body: { profile, message: messages.profile.updated } as UpdateProfileResponse,
+        body: { profile, message: messages.profile.updated },
       },
     });
     await user.click(within(dialog).getByRole('button', { name: 'SAVE' }));
