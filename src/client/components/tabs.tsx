@@ -68,7 +68,12 @@ export function Tabs({ label, tabs, initialTabId }: TabsProps) {
               aria-selected={isSelected}
               aria-controls={panelId(tab.id)}
               tabIndex={isSelected ? 0 : -1}
-              onClick={() => setSelectedId(tab.id)}
+              onClick={(event) => {
+                setSelectedId(tab.id);
+                // The list is one row that scrolls on a phone: a tab tapped at its edge comes
+                // fully into view (arrow keys move the focus, which scrolls by itself).
+                event.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+              }}
               onKeyDown={(event) => handleKeyDown(event, index)}
             >
               {tab.label}
