@@ -351,8 +351,6 @@ export const messages = {
     blockTitle: (name: string) => `Block ${name}?`,
     blockExplained:
       'You will stop being friends, neither of you will see the other (profile, posts or name), and they cannot send you friend requests. You can unblock them from your profile.',
-    blockConfirm: 'BLOCK',
-    blockCancel: 'CANCEL',
     blocked: 'Reader blocked',
     blockFailed: 'Failed to block reader. Please try again.',
     unblock: 'Unblock',
