@@ -13,6 +13,8 @@ export interface EventHub {
   subscribe(userId: string, listener: (event: LiveEvent) => void, onClose: () => void): () => void;
   /** How many connections a user holds open. */
   connectionsOf(userId: string): number;
+  /** How many connections this instance holds open, for everyone. */
+  connectionCount(): number;
   /** Ends every connection (the app is closing). */
   closeAll(): void;
 }
@@ -41,6 +43,7 @@ export function createEventHub(bus: MessageBus = createLocalBus()): EventHub {
   // One listener per open connection; the count is bounded by connectionsOf checks.
   emitter.setMaxListeners(0);
   const perUser = new Map<string, number>();
+  let total = 0;
   const pointsChannel = (userId: string) => `points:${userId}`;
   const fromBus = [
     bus.subscribe(LIVE_CHANNELS.points, (message) => {
@@ -68,10 +71,12 @@ export function createEventHub(bus: MessageBus = createLocalBus()): EventHub {
       emitter.on('leaderboard', listener);
       emitter.on('close', onClose);
       perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+      total += 1;
       let subscribed = true;
       return () => {
         if (!subscribed) return;
         subscribed = false;
+        total -= 1;
         emitter.off(pointsChannel(userId), listener);
         emitter.off('leaderboard', listener);
         emitter.off('close', onClose);
@@ -82,6 +87,9 @@ export function createEventHub(bus: MessageBus = createLocalBus()): EventHub {
     },
     connectionsOf(userId) {
       return perUser.get(userId) ?? 0;
+    },
+    connectionCount() {
+      return total;
     },
     closeAll() {
       for (const unsubscribe of fromBus) unsubscribe();

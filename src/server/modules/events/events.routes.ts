@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { LIVE_EVENT } from '../../../lib/schemas/bingo';
+import { LIVE_STREAMS_MAX } from '../../../lib/limits';
 import { messages } from '../../../lib/messages';
 import type { EventHub, LiveEvent } from '../../events/hub';
 import { AppError } from '../../http/errors';
@@ -12,6 +13,18 @@ export const KEEP_ALIVE_MS = 25_000;
 export const MAX_CONNECTIONS_PER_USER = 10;
 /** How long a browser waits before reconnecting after a drop. */
 const RETRY_MS = 5_000;
+/** What a refused stream is told to wait before asking again, in seconds. */
+const FULL_RETRY_AFTER_S = 60;
+
+declare module '../../config' {
+  interface AppConfig {
+    /**
+     * Replaces LIVE_STREAMS_MAX. Not read from the environment: set by code that builds the
+     * config (a test that reaches the cap with a few streams).
+     */
+    liveStreamsMax?: number;
+  }
+}
 
 function format(event: LiveEvent): string {
   switch (event.type) {
@@ -24,9 +37,12 @@ function format(event: LiveEvent): string {
 
 /**
  * GET /api/events: Server-Sent Events for the signed-in viewer (guests too): their own
- * `points`, and `leaderboard` whenever anyone's points change.
+ * `points`, and `leaderboard` whenever anyone's points change. Each open stream holds a socket
+ * and a listener, so there are at most MAX_CONNECTIONS_PER_USER a reader and LIVE_STREAMS_MAX
+ * on the instance (issue 8); past that, 503 with Retry-After, and the page refetches instead.
  */
 export function registerEventRoutes(app: FastifyInstance, hub: EventHub) {
+  const maxStreams = app.deps.config.liveStreamsMax ?? LIVE_STREAMS_MAX;
   // Open streams would otherwise keep app.close() (and a test run) waiting for ever.
   app.addHook('preClose', (done) => {
     hub.closeAll();
@@ -39,6 +55,10 @@ export function registerEventRoutes(app: FastifyInstance, hub: EventHub) {
       const viewer = await requireSignedIn(request);
       if (hub.connectionsOf(viewer.id) >= MAX_CONNECTIONS_PER_USER) {
         throw new AppError(429, 'RATE_LIMITED', messages.rateLimit.generic);
+      }
+      if (hub.connectionCount() >= maxStreams) {
+        void reply.header('retry-after', String(FULL_RETRY_AFTER_S));
+        throw new AppError(503, 'LIVE_UPDATES_FULL', messages.generic.liveUpdatesFull);
       }
       const stream = new PassThrough();
       const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
