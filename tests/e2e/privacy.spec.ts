@@ -1,0 +1,92 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { messages } from '../../src/lib/messages';
+import { placeBooks } from './card-helpers';
+import { logIn, toast } from './support';
+
+const PASSWORD = 'Prickly-Reader-7';
+
+/** A fresh account (registered through the API), logged in through the real form. */
+async function newReader(
+  browser: Browser,
+  baseURL: string,
+  handle: string,
+  viewport = { width: 1280, height: 800 },
+) {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  const email = `${handle}@example.com`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD, name: handle },
+    headers: { origin: baseURL },
+  });
+  expect(signUp.ok()).toBe(true);
+  await logIn(page, email, PASSWORD);
+  const profile = (await (await page.request.get('/api/profile')).json()) as {
+    profile: { username: string };
+  };
+  return { page, username: profile.profile.username };
+}
+
+/** The rows of the Global Top 10, as the leaderboard modal lists them. */
+async function globalRows(page: Page) {
+  await page.goto('/bingo');
+  await page.getByRole('button', { name: 'View Leaderboard' }).click();
+  const leaderboard = page.getByRole('dialog', { name: 'Leaderboard' });
+  await leaderboard.getByRole('tab', { name: 'Global Top 10' }).click();
+  return leaderboard.getByRole('tabpanel', { name: 'Global Top 10' }).getByRole('listitem');
+}
+
+test('B hides the profile, and C sees "A reader" on the leaderboard and on B\'s profile', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = `${Date.now()}`.slice(-8);
+  const b = await newReader(browser, baseURL!, `hidb${stamp}`);
+  // C reads on a phone (360 px): the hidden profile and its Block must fit.
+  const c = await newReader(browser, baseURL!, `seec${stamp}`, { width: 360, height: 740 });
+  await placeBooks(b.page, { 0: 'Dune' });
+
+  // Before: C sees B by name, with B's points.
+  const before = await globalRows(c.page);
+  await expect(before.filter({ hasText: b.username })).toContainText(
+    messages.bingo.pointsLabel(10),
+  );
+
+  // B chooses "Only me" in Edit Profile, with the keyboard.
+  await b.page.goto('/profile');
+  await b.page.getByRole('button', { name: 'Edit Profile' }).click();
+  const editor = b.page.getByRole('dialog', { name: 'Edit Profile' });
+  const choice = editor.getByRole('group', { name: messages.privacy.visibilityLabel });
+  await choice.getByRole('radio', { name: messages.privacy.visibility.only_me }).check();
+  await editor.getByRole('button', { name: 'SAVE' }).click();
+  await expect(toast(b.page, messages.profile.updated)).toBeVisible();
+
+  // After: C sees "A reader" with the same points, and no trace of B's name.
+  const after = await globalRows(c.page);
+  await expect(after.filter({ hasText: messages.privacy.hiddenName })).toContainText(
+    messages.bingo.pointsLabel(10),
+  );
+  await expect(after.filter({ hasText: b.username })).toHaveCount(0);
+
+  // B's profile page says it is private and still offers Block.
+  const bId = (
+    (await (await b.page.request.get('/api/profile')).json()) as { profile: { id: string } }
+  ).profile.id;
+  await c.page.goto(`/friend/${bId}`);
+  const hidden = c.page.getByRole('region', { name: messages.privacy.hiddenName });
+  await expect(hidden.getByText(messages.privacy.hiddenProfile)).toBeVisible();
+  await expect(hidden.getByRole('button', { name: messages.privacy.block })).toBeVisible();
+  await expect(c.page.getByText(b.username)).toHaveCount(0);
+  const overflow = await c.page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+  await hidden.getByRole('button', { name: messages.privacy.block }).click();
+  const question = c.page.getByRole('dialog', {
+    name: messages.privacy.blockTitle(messages.privacy.hiddenName),
+  });
+  await expect(question.getByRole('button', { name: 'YES' })).toBeInViewport();
+  await question.getByRole('button', { name: 'NO' }).click();
+  await expect(question).toBeHidden();
+});
