@@ -97,11 +97,11 @@ export function registerShareRoutes(app: FastifyInstance, deps: AppDeps) {
 
   /** The live card a request's token names, or a 404 already sent (as `notFound` answers). */
   async function cardOr404(
-    request: FastifyRequest<{ Params: { token: string } }>,
+    token: string,
     reply: FastifyReply,
     notFound: () => FastifyReply,
   ): Promise<LoadedShareCard | null> {
-    const loaded = await service.loadCard(request.params.token);
+    const loaded = await service.loadCard(token);
     if (!loaded) {
       void reply.header('cache-control', 'no-store');
       notFound();
@@ -130,7 +130,7 @@ export function registerShareRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     config: { rateLimit: viewLimit },
     handler: async (request, reply) => {
-      const loaded = await cardOr404(request, reply, () =>
+      const loaded = await cardOr404(request.params.token, reply, () =>
         reply.status(404).type('text/html; charset=utf-8').send(renderShareNotFoundPage()),
       );
       if (!loaded) return reply;
@@ -149,7 +149,7 @@ export function registerShareRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     config: { rateLimit: viewLimit },
     handler: async (request, reply) => {
-      const loaded = await cardOr404(request, reply, imageNotFound(reply));
+      const loaded = await cardOr404(request.params.token, reply, imageNotFound(reply));
       if (!loaded) return reply;
       if (notModified(request, reply, `"svg-${loaded.version}"`)) return reply;
       return reply.type('image/svg+xml; charset=utf-8').send(service.svgOf(loaded));
@@ -164,7 +164,7 @@ export function registerShareRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     config: { rateLimit: viewLimit },
     handler: async (request, reply) => {
-      const loaded = await cardOr404(request, reply, imageNotFound(reply));
+      const loaded = await cardOr404(request.params.token, reply, imageNotFound(reply));
       if (!loaded) return reply;
       if (notModified(request, reply, `"png-${loaded.version}"`)) return reply;
       return reply.type('image/png').send(await service.pngOf(loaded));
