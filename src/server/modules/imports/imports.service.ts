@@ -23,8 +23,15 @@ import { createImportsRepository } from './imports.repository';
 
 /** How many catalogue hits are looked through for a row without ISBN. */
 const MATCH_CANDIDATES = 10;
-/** Rows a staging or catalogue statement writes: a few milliseconds each, even on SQLite. */
-const WRITE_CHUNK = 100;
+/**
+ * Rows one statement writes between turns of the event loop: staged entries are cheap; a
+ * catalogue book also updates SQLite's full-text index, so fewer go at once there. PostgreSQL
+ * runs elsewhere (the event loop turns while it works), so bigger chunks save round trips.
+ */
+const STAGE_CHUNK = { sqlite: 100, postgres: 500 } as const;
+const BOOK_CHUNK = { sqlite: 25, postgres: 200 } as const;
+const DISCARD_CHUNK = 500;
+const FIND_CHUNK = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Staged entries older than this belong to an import whose process died. */
 const STALE_STAGING_MS = 60 * 60 * 1000;
@@ -37,6 +44,17 @@ export type ImportOutcome =
 /** The daily quota of books an import may add to one reader's lists; null: none (the CLI). */
 export interface ImportOptions {
   rowsPerDay: number | null;
+}
+
+/**
+ * An entry's id: a UUID in version 7's layout whose time part counts up through the import,
+ * so the entries of one import land at the end of the lists' primary-key index, in order,
+ * rather than all over it: the transaction that publishes them is about twice as quick.
+ */
+function orderedId(startMs: number, seq: number): string {
+  const time = (startMs + seq).toString(16).padStart(12, '0');
+  const random = randomUUID();
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${random.slice(15)}`;
 }
 
 /** Thrown inside the publishing transaction to roll it back when the quota would be passed. */
@@ -128,11 +146,11 @@ export function createImportsService(database: DatabaseHandle) {
     );
     const added: string[] = [];
     try {
-      for (const chunk of chunksOf(entries, WRITE_CHUNK)) {
+      for (const chunk of chunksOf(entries, STAGE_CHUNK[database.kind])) {
         await repository.stageEntries(chunk);
         await slicer.tick();
       }
-      for (const chunk of chunksOf(newBooks, WRITE_CHUNK)) {
+      for (const chunk of chunksOf(newBooks, BOOK_CHUNK[database.kind])) {
         added.push(...(await repository.insertBooks(chunk)));
         await slicer.tick();
       }
@@ -156,8 +174,8 @@ export function createImportsService(database: DatabaseHandle) {
       await repository.deleteUnusedImportedBooks(added);
       throw error;
     } finally {
-      for (let seq = 0; seq < entries.length; seq += WRITE_CHUNK * 10) {
-        await repository.discardStaged(importId, seq, WRITE_CHUNK * 10);
+      for (let seq = 0; seq < entries.length; seq += DISCARD_CHUNK) {
+        await repository.discardStaged(importId, seq, DISCARD_CHUNK);
         await slicer.tick();
       }
     }
@@ -199,12 +217,12 @@ export function createImportsService(database: DatabaseHandle) {
 
       // Which book each row is: the catalogue's by ISBN, a new one from the file, or the
       // catalogue's by title and author when the row has no ISBN.
-      const known = new Map(
-        (await repository.findBooks(wanted.flatMap((b) => (b.isbn ? [b.isbn] : [])))).map((b) => [
-          b.isbn,
-          b,
-        ]),
-      );
+      const known = new Map<string, CatalogueBook>();
+      const isbns = [...new Set(wanted.flatMap((b) => (b.isbn ? [b.isbn] : [])))];
+      for (const chunk of chunksOf(isbns, FIND_CHUNK)) {
+        for (const book of await repository.findBooks(chunk)) known.set(book.isbn, book);
+        await slicer.tick();
+      }
       const newBooks = new Map<string, Insertable<BooksTable>>();
       const resolved: { row: ImportedBook; book: CatalogueBook }[] = [];
       for (const row of wanted) {
@@ -226,6 +244,7 @@ export function createImportsService(database: DatabaseHandle) {
 
       // One entry per book: a read row wins over a to-read row, else the first row.
       const importId = randomUUID();
+      const startMs = Date.parse(now);
       const firstRowOf = new Map<string, number>();
       const entries: ImportEntriesTable[] = [];
       const ordered = [
@@ -245,6 +264,7 @@ export function createImportsService(database: DatabaseHandle) {
         const finishedAt = row.finishedAt ?? row.addedAt ?? now;
         entries.push({
           ...entry,
+          id: orderedId(startMs, entries.length),
           importId,
           seq: entries.length,
           list: read ? 'finished' : 'want',
