@@ -173,11 +173,8 @@ async function pollHealth(address: string, during: () => Promise<void>): Promise
     workerData: { url: `${address}/api/health` },
   });
   try {
-    const messages: unknown[] = [];
     const next = () =>
       new Promise<unknown>((resolve, reject) => {
-        const queued = messages.shift();
-        if (queued !== undefined) return resolve(queued);
         worker.once('message', resolve);
         worker.once('error', reject);
       });

@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measureFeedLatency, type FeedFigures, type FeedScenario } from './feed-latency';
-import { describeImportRun, measureImportLibrary } from './import-library';
+import {
+  describeHealthDuringImport,
+  describeImportRun,
+  measureHealthDuringImport,
+  measureImportLibrary,
+} from './import-library';
 import { LIGHTHOUSE_TARGETS, measureLighthouse, type LighthouseFigures } from './lighthouse';
 import {
   HEALTH_RATIO_TARGET,
@@ -206,12 +211,25 @@ async function feedPart() {
   }
 }
 
+/** Measured before the import ran in slices (same command, same machine, 2026-11-23). */
+const HEALTH_DURING_IMPORT_BEFORE =
+  'the import held the event loop: 1 health request in 1.1 s, answered after 768-1135 ms (idle p50 1-2 ms)';
+
 async function importPart() {
   const figures = await measureImportLibrary(5000);
   console.log(`importLibrary on ${figures.database}, a synthetic Goodreads export:`);
   for (const run of figures.runs) console.log(describeImportRun(figures, run));
   const [first, again] = figures.runs;
   if (first && again) console.log(`ratio re-import / first import: ${ratio(again.ms / first.ms)}`);
+
+  // Issue 8: one big import must not stall everyone else's requests.
+  const health = await measureHealthDuringImport(10_000);
+  console.log('GET /api/health from another thread while POST /api/imports brings in 10,000 rows:');
+  for (const line of describeHealthDuringImport(health)) console.log(`  ${line}`);
+  console.log(
+    `  ratio health p99 while importing / idle: ${ratio(health.health.p99 / health.idle.p99)}`,
+  );
+  console.log(`  before issue 8's fix: ${HEALTH_DURING_IMPORT_BEFORE}`);
 }
 
 function printWireFiles(files: readonly WireFile[]) {
