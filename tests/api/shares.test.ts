@@ -239,6 +239,20 @@ describe('the public share page', () => {
     expect(page.body).toContain('Persuasion');
   });
 
+  it('draws the PNG once per card version, starting when the page is read', async () => {
+    const made = await share(reader);
+    const book = await createBook(t.app, { title: 'Mansfield Park' });
+    await placeOk(t.app, reader.cookie, grid.cells[14]!, book.isbn);
+    const before = t.app.shares.pngRenders();
+    expect((await call(t.app, 'GET', pathOf(made.url))).statusCode).toBe(200);
+    expect(t.app.shares.pngRenders()).toBe(before + 1);
+    for (let i = 0; i < 3; i += 1) {
+      const png = await call(t.app, 'GET', `${pathOf(made.url)}/card.png`);
+      expect(png.statusCode).toBe(200);
+    }
+    expect(t.app.shares.pngRenders()).toBe(before + 1);
+  });
+
   it('answers 404 for an unknown or malformed token, in HTML for the page and our shape for images', async () => {
     const unknown = `/share/${'A'.repeat(43)}`;
     const page = await call(t.app, 'GET', unknown);

@@ -134,6 +134,9 @@ export function registerShareRoutes(app: FastifyInstance, deps: AppDeps) {
         reply.status(404).type('text/html; charset=utf-8').send(renderShareNotFoundPage()),
       );
       if (!loaded) return reply;
+      // A social site reads the page, then its og:image: the PNG starts rendering now (once per
+      // card version; the image request shares this render), so it is ready or nearly so.
+      void service.pngOf(loaded);
       if (notModified(request, reply, `"page-${loaded.version}"`)) return reply;
       return reply
         .type('text/html; charset=utf-8')

@@ -79,6 +79,7 @@ export function createSharesService(deps: { database: DatabaseHandle; appUrl: st
   const { db, kind } = deps.database;
   const shares = createSharesRepository(db);
   const images = createLru<Promise<Buffer> | string>(SHARE_IMAGE_CACHE_ENTRIES);
+  let pngRenders = 0;
 
   const linkOf = (token: string) => `${deps.appUrl}/share/${token}`;
 
@@ -133,6 +134,7 @@ export function createSharesService(deps: { database: DatabaseHandle; appUrl: st
     const cached = images.get(key);
     if (cached instanceof Promise) return cached;
     const rendering = renderSharePng(svgOf(loaded));
+    pngRenders += 1;
     images.set(key, rendering);
     rendering.catch(() => images.delete(key));
     return rendering;
@@ -192,6 +194,9 @@ export function createSharesService(deps: { database: DatabaseHandle; appUrl: st
 
     svgOf,
     pngOf,
+
+    /** How many PNGs this instance has rendered: once per card version while it stays cached. */
+    pngRenders: () => pngRenders,
 
     /** Forgets every rendered image (the bench measures the uncached render with it). */
     clearImageCache() {
