@@ -237,6 +237,39 @@ describe("a book only a reader's file vouches for", () => {
   });
 });
 
+describe("an unconfirmed book's page", () => {
+  it('asks the providers by ISBN, and a provider that knows it confirms it', async () => {
+    const isbn = freshIsbn();
+    await importRows(t, importer, [{ title: 'Sloe Weather', author: 'anon', isbn }]);
+    const page = (cookie: string) =>
+      call(t.app, 'GET', `/api/books/${isbn}`, { cookie }).then((r) => {
+        expect(r.statusCode, r.body).toBe(200);
+        return r.json<{ book: { title: string; authors: string } }>().book;
+      });
+    // No provider knows it: the catalogue's own copy answers.
+    expect(await page(importer.cookie)).toMatchObject({ title: 'Sloe Weather' });
+    expect(fake.requests.length).toBeGreaterThan(0);
+    expect(await storedBook(t, isbn)).toMatchObject({ confirmed: 0 });
+
+    fake.google = (query) =>
+      query.get('q') === `isbn:${isbn}`
+        ? googleVolumes([
+            googleVolume('sloe', {
+              title: 'Sloe Weather: Poems',
+              authors: ['Hazel Copse'],
+              industryIdentifiers: [{ type: 'ISBN_13', identifier: isbn }],
+            }),
+          ])
+        : googleVolumes([]);
+    expect(await page(other.cookie)).toMatchObject({
+      title: 'Sloe Weather: Poems',
+      authors: 'Hazel Copse',
+    });
+    expect(await storedBook(t, isbn)).toMatchObject({ confirmed: 1, source: 'google' });
+    expect(await searchIsbns(t, other, 'Sloe Weather')).toContain(isbn);
+  });
+});
+
 describe('the per-reader import quota', () => {
   let q: TestApp;
 
