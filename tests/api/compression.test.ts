@@ -72,6 +72,14 @@ beforeAll(async () => {
         isDynamicEntry: true,
         imports: ['_form.js', '_react.js'],
       },
+      // A page with a stylesheet of its own, and one from a chunk it imports.
+      '_list.js': { file: 'assets/list-Ww.js', css: ['assets/list-Ww.css'] },
+      'src/client/features/profile/components/profile-page.tsx': {
+        file: 'assets/profile-page-Vv.js',
+        isDynamicEntry: true,
+        imports: ['_list.js', '_react.js'],
+        css: ['assets/profile-page-Vv.css'],
+      },
     }),
   );
   // What `vite build` does to dist/client through our plugin.
@@ -214,6 +222,32 @@ describe('deep links', () => {
     // The page's chunk and what it imports, not what the app itself loads already.
     expect(preloadsOf(html)).toEqual(['/assets/login-page-Xx.js', '/assets/form-field-Yy.js']);
     expect(html).toContain(`content="${SUPPORT_EMAIL}"`);
+  });
+
+  it("link their page's stylesheets, so they load beside the app instead of after its scripts", async () => {
+    const html = (await call(t.app, 'GET', '/profile')).body;
+    expect(preloadsOf(html)).toEqual(['/assets/profile-page-Vv.js', '/assets/list-Ww.js']);
+    const styles = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    expect(styles).toEqual(['/assets/profile-page-Vv.css', '/assets/list-Ww.css']);
+    // Only that page's: the login page has none.
+    expect((await call(t.app, 'GET', '/login')).body).not.toContain('rel="stylesheet"');
+  });
+
+  it("start a signed-in reader's card data with /bingo, and never for a visitor who would be refused it", async () => {
+    const preload = '<link rel="preload" href="/api/grids" as="fetch" crossorigin>';
+    const signedIn = await call(t.app, 'GET', '/bingo', { cookie: reader.cookie });
+    expect(signedIn.body).toContain(preload);
+    // The preloaded request is one the app makes, and it answers the reader.
+    expect((await call(t.app, 'GET', '/api/grids', { cookie: reader.cookie })).statusCode).toBe(
+      200,
+    );
+    // Signed out it would be a 401, an error in the console: it is not asked for.
+    expect((await call(t.app, 'GET', '/bingo')).body).not.toContain(preload);
+    expect((await call(t.app, 'GET', '/rules', { cookie: reader.cookie })).body).not.toContain(
+      preload,
+    );
   });
 
   it('start asking who the viewer is with the page, for the app to reuse', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { precompressBody, sendPrecompressed, type PrecompressedBody } from './compression';
+import { sessionCookieOf } from './session-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,10 +23,20 @@ function escapeAttribute(text: string): string {
  */
 const ME_PRELOAD = '<link rel="preload" href="/api/me" as="fetch" crossorigin>';
 
+/**
+ * What a page asks the API for first, once the viewer is known, for a visitor with a session
+ * (a reader or a guest): fetched with the page, as /api/me is (issue 9: /bingo's first paint of
+ * its card waited on scripts, then /api/grids, then the card). Only for a session cookie: a
+ * signed-out visitor would get a 401, an error in the console, for a page they are sent away from.
+ */
+const SIGNED_IN_DATA_PRELOADS: Partial<Record<string, string[]>> = {
+  bingo: ['/api/grids'],
+};
+
 /** The part of Vite's build manifest (.vite/manifest.json) we read. */
 export type BuildManifest = Record<
   string,
-  { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
+  { file: string; imports?: string[]; css?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
 >;
 
 /** The chunk of `key` and every chunk it imports statically, as URL paths. */
@@ -37,21 +48,41 @@ function staticClosure(manifest: BuildManifest, key: string, into = new Set<stri
   return into;
 }
 
+/** The stylesheets of those chunks, in their order, as URL paths. */
+function stylesOf(manifest: BuildManifest, files: Set<string>): string[] {
+  const byFile = new Map(Object.values(manifest).map((chunk) => [`/${chunk.file}`, chunk]));
+  const styles = new Set<string>();
+  for (const file of files) {
+    for (const css of byFile.get(file)?.css ?? []) styles.add(`/${css}`);
+  }
+  return [...styles];
+}
+
+export interface PagePreload {
+  scripts: string[];
+  styles: string[];
+}
+
 /**
- * For each page, keyed by the first segment of its URL, the scripts to preload with the app: the
- * page's lazy chunk and what it imports, less what index.html preloads already. A page is found by
- * the client's convention, `/login` -> `features/<feature>/components/login-page.tsx` (one chunk
- * per page, lazy-pages.ts); a page that does not follow it simply gets no preload.
+ * For each page, keyed by the first segment of its URL, what to fetch with the app: the page's
+ * lazy chunk and what it imports, and their stylesheets, less what index.html loads already. A
+ * page is found by the client's convention, `/login` ->
+ * `features/<feature>/components/login-page.tsx` (one chunk per page, lazy-pages.ts); a page that
+ * does not follow it simply gets no preload.
  */
-export function pagePreloads(manifest: BuildManifest): Map<string, string[]> {
+export function pagePreloads(manifest: BuildManifest): Map<string, PagePreload> {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const withApp = entry ? staticClosure(manifest, entry) : new Set<string>();
-  const preloads = new Map<string, string[]>();
+  const appStyles = new Set(stylesOf(manifest, withApp));
+  const preloads = new Map<string, PagePreload>();
   for (const [key, chunk] of Object.entries(manifest)) {
     const page = /\/components\/([a-z][a-z-]*)-page\.tsx$/.exec(key);
     if (!page || !chunk.isDynamicEntry) continue;
-    const files = [...staticClosure(manifest, key)].filter((file) => !withApp.has(file));
-    preloads.set(page[1]!, files);
+    const closure = staticClosure(manifest, key);
+    preloads.set(page[1]!, {
+      scripts: [...closure].filter((file) => !withApp.has(file)),
+      styles: stylesOf(manifest, closure).filter((file) => !appStyles.has(file)),
+    });
   }
   return preloads;
 }
@@ -88,17 +119,29 @@ export async function registerSpa(
   const preloads = pagePreloads(readManifest(root));
   const pages = new Map<string, PrecompressedBody>();
 
-  function pageFor(url: string): PrecompressedBody {
+  function pageFor(url: string, signedIn: boolean): PrecompressedBody {
     const segment = new URL(url, 'http://x').pathname.split('/')[1] ?? '';
-    const files = preloads.get(segment);
-    if (!files || files.length === 0) return plainPage;
-    let page = pages.get(segment);
+    const preload = preloads.get(segment) ?? { scripts: [], styles: [] };
+    const data = signedIn ? (SIGNED_IN_DATA_PRELOADS[segment] ?? []) : [];
+    if (preload.scripts.length + preload.styles.length + data.length === 0) return plainPage;
+    const key = `${segment}${data.length > 0 ? ' signed-in' : ''}`;
+    let page = pages.get(key);
     if (!page) {
-      const links = files
-        .map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`)
-        .join('');
+      // The page's stylesheets would otherwise be asked for only once its chunk runs, a round
+      // trip after the scripts (issue 9); the app's loader finds them here and adds no second.
+      const links = [
+        ...preload.scripts.map(
+          (file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`,
+        ),
+        ...preload.styles.map(
+          (file) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(file)}">`,
+        ),
+        ...data.map(
+          (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin>`,
+        ),
+      ].join('');
       page = precompressBody(indexHtml.replace('</head>', `${links}</head>`));
-      pages.set(segment, page);
+      pages.set(key, page);
     }
     return page;
   }
@@ -123,7 +166,7 @@ export async function registerSpa(
     sendPage(request, reply, plainPage),
   );
   app.decorate('sendSpaPage', (request: FastifyRequest, reply: FastifyReply) =>
-    sendPage(request, reply, pageFor(request.url)),
+    sendPage(request, reply, pageFor(request.url, sessionCookieOf(request.headers.cookie) !== '')),
   );
   return true;
 }
