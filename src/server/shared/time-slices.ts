@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** How long work on the main thread runs before it lets other requests in (issue 8). */
-export const SLICE_MS = 8;
+export const SLICE_MS = 4;
 
 /**
  * Long work on the main thread in slices: `tick()` between steps returns at once until
