@@ -180,7 +180,7 @@ test.describe('the profile on a 360 x 800 phone', () => {
     const history = tabs.getByRole('tab', { name: historyTexts.heading });
     // Swiped along until half of the last tab shows, then a tap on that half (a locator's click
     // would scroll it into view first): the tab scrolls fully into view.
-    await history.evaluate((tab) => {
+    await history.evaluate((tab: HTMLElement) => {
       const list = tab.parentElement!;
       list.scrollLeft = list.scrollWidth - list.clientWidth - tab.offsetWidth / 2;
     });
