@@ -229,6 +229,19 @@ test.describe('details', () => {
     const star = await contrastAround(stars.locator('label').first(), 'glyph');
     expect(star.contrast, JSON.stringify(star)).toBeGreaterThanOrEqual(MIN_NON_TEXT_CONTRAST);
 
+    // The menu's own controls: the blog filter and the round Log out button.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    for (const control of [
+      menu.getByRole('combobox'),
+      menu.getByRole('button', { name: 'Log out' }),
+    ]) {
+      await expect(control).toBeVisible();
+      const edge = await contrastAround(control, 'border');
+      expect(edge.contrast, JSON.stringify(edge)).toBeGreaterThanOrEqual(MIN_NON_TEXT_CONTRAST);
+    }
+    await page.keyboard.press('Escape');
+
     await page.context().clearCookies();
     await page.goto('/login');
     const email = page.getByLabel('Email');
