@@ -59,6 +59,41 @@ export interface ImportRun {
   skipped: number;
 }
 
+/**
+ * Runs `measure` on the app over a fresh database (a SQLite file in a temporary folder, or
+ * PostgreSQL with DATABASE_URL), migrated and holding the demo catalogue; closes it after.
+ */
+async function withBenchApp<T>(
+  prefix: string,
+  env: Record<string, string>,
+  measure: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>,
+): Promise<T> {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      LOG_LEVEL: 'silent',
+      STATIC_DIR: '/nonexistent',
+      ...env,
+      ...(process.env.DATABASE_URL
+        ? { DATABASE_URL: process.env.DATABASE_URL }
+        : { SQLITE_PATH: path.join(dir, 'bench.sqlite') }),
+      DATA_DIR: dir,
+    });
+    const app = await buildApp({ config, logger: false });
+    try {
+      await migrateToLatest(app.deps.database);
+      await loadDemoCatalogue(app.deps.database);
+      return await measure(app);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export interface ImportFigures {
   rows: number;
   csvBytes: number;
@@ -71,51 +106,31 @@ export interface ImportFigures {
  * synthetic Goodreads export of `rows` books: a first import, then the same file again.
  */
 export async function measureImportLibrary(rows = 5000): Promise<ImportFigures> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bingo-import-bench-'));
-  try {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: 'silent',
-      STATIC_DIR: '/nonexistent',
-      ...(process.env.DATABASE_URL
-        ? { DATABASE_URL: process.env.DATABASE_URL }
-        : { SQLITE_PATH: path.join(dir, 'bench.sqlite') }),
-      DATA_DIR: dir,
+  return withBenchApp('bingo-import-bench-', {}, async (app) => {
+    const user = await app.deps.auth.api.signUpEmail({
+      body: { email: `bench-${Date.now()}@example.com`, password: 'Hedgehog-1', name: 'Bench' },
     });
-    const app = await buildApp({ config, logger: false });
-    try {
-      await migrateToLatest(app.deps.database);
-      await loadDemoCatalogue(app.deps.database);
-      const user = await app.deps.auth.api.signUpEmail({
-        body: { email: `bench-${Date.now()}@example.com`, password: 'Hedgehog-1', name: 'Bench' },
+    const csv = syntheticGoodreadsExport(rows);
+    const service = createImportsService(app.deps.database);
+    const runs: ImportRun[] = [];
+    for (const label of ['first import', 're-import'] as const) {
+      const started = performance.now();
+      const outcome = await service.importLibrary(user.user.id, { csv });
+      const ms = performance.now() - started;
+      if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+      const { imported, unchanged, skipped } = outcome.result;
+      runs.push({
+        label,
+        ms,
+        finished: imported.finished,
+        wantToRead: imported.wantToRead,
+        booksAdded: imported.booksAdded,
+        unchanged,
+        skipped: skipped.length,
       });
-      const csv = syntheticGoodreadsExport(rows);
-      const service = createImportsService(app.deps.database);
-      const runs: ImportRun[] = [];
-      for (const label of ['first import', 're-import'] as const) {
-        const started = performance.now();
-        const outcome = await service.importLibrary(user.user.id, { csv });
-        const ms = performance.now() - started;
-        if (!outcome.ok) throw new Error(JSON.stringify(outcome));
-        const { imported, unchanged, skipped } = outcome.result;
-        runs.push({
-          label,
-          ms,
-          finished: imported.finished,
-          wantToRead: imported.wantToRead,
-          booksAdded: imported.booksAdded,
-          unchanged,
-          skipped: skipped.length,
-        });
-      }
-      return { rows, csvBytes: csv.length, database: app.deps.database.kind, runs };
-    } finally {
-      await app.close();
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+    return { rows, csvBytes: csv.length, database: app.deps.database.kind, runs };
+  });
 }
 
 export interface HealthDuringImportFigures {
@@ -198,53 +213,32 @@ async function pollHealth(address: string, during: () => Promise<void>): Promise
  * with nothing running as the baseline.
  */
 export async function measureHealthDuringImport(rows = 10_000): Promise<HealthDuringImportFigures> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bingo-import-health-'));
-  try {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: 'silent',
-      STATIC_DIR: '/nonexistent',
-      CAPTCHA_COST: '1',
-      ...(process.env.DATABASE_URL
-        ? { DATABASE_URL: process.env.DATABASE_URL }
-        : { SQLITE_PATH: path.join(dir, 'bench.sqlite') }),
-      DATA_DIR: dir,
+  return withBenchApp('bingo-import-health-', { CAPTCHA_COST: '1' }, async (app) => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const email = `bench-${Date.now()}@example.com`;
+    await app.deps.auth.api.signUpEmail({
+      body: { email, password: BENCH_PASSWORD, name: 'Bench' },
     });
-    const app = await buildApp({ config, logger: false });
-    try {
-      await migrateToLatest(app.deps.database);
-      await loadDemoCatalogue(app.deps.database);
-      const address = await app.listen({ port: 0, host: '127.0.0.1' });
-      const email = `bench-${Date.now()}@example.com`;
-      await app.deps.auth.api.signUpEmail({
-        body: { email, password: BENCH_PASSWORD, name: 'Bench' },
-      });
-      const cookie = await signIn(app, email);
-      const csv = syntheticGoodreadsExport(rows);
-      const idleSamples = await pollHealth(address, async () => {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      });
-      let importMs = 0;
-      const during = await pollHealth(address, async () => {
-        const started = performance.now();
-        const response = await send(app, 'POST', '/api/imports', { cookie, body: { csv } });
-        importMs = performance.now() - started;
-        if (response.statusCode !== 200) throw new Error(response.body.slice(0, 500));
-      });
-      return {
-        rows,
-        database: app.deps.database.kind,
-        importMs,
-        health: summarise(during),
-        idle: summarise(idleSamples),
-      };
-    } finally {
-      await app.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+    const cookie = await signIn(app, email);
+    const csv = syntheticGoodreadsExport(rows);
+    const idleSamples = await pollHealth(address, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    });
+    let importMs = 0;
+    const during = await pollHealth(address, async () => {
+      const started = performance.now();
+      const response = await send(app, 'POST', '/api/imports', { cookie, body: { csv } });
+      importMs = performance.now() - started;
+      if (response.statusCode !== 200) throw new Error(response.body.slice(0, 500));
+    });
+    return {
+      rows,
+      database: app.deps.database.kind,
+      importMs,
+      health: summarise(during),
+      idle: summarise(idleSamples),
+    };
+  });
 }
 
 /** The health-during-import figures in two lines. */
