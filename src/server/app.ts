@@ -25,7 +25,7 @@ import { sharedRateLimitStore } from './http/rate-limit-store';
 import { rateLimitRule, scaleRateLimit } from './http/rate-limits';
 import { registerSpa } from './http/spa';
 import { registerSecurityHeaders } from './http/security-headers';
-import { createSessionCache, publishSessionsRevoked } from './http/session-cache';
+import { createSessionCache, redisRevocations, revokeSessions } from './http/session-cache';
 import { decorateViewer } from './http/viewer';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
@@ -211,7 +211,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions.close();
     done();
   });
-  const attachViewer = decorateViewer(app, auth, sessions);
+  // With Redis, a revocation stamp per user makes a sign-out final on every instance at once.
+  const revocations = redis ? redisRevocations(redis) : undefined;
+  const attachViewer = decorateViewer(app, auth, sessions, revocations);
   // Request logging that costs little: server errors and slow requests at info level, every
   // request at debug (LOG_LEVEL=debug is an access log).
   const accessLog = config.logLevel === 'debug' || config.logLevel === 'trace';
@@ -311,7 +313,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
                 .where('email', '=', who.email.trim().toLowerCase())
                 .executeTakeFirst()
             )?.id;
-      if (id) publishSessionsRevoked(bus, id);
+      if (id) await revokeSessions(bus, revocations, id);
     },
     emailTaken: async (email) =>
       (await database.db

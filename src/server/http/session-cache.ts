@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { MessageBus } from '../shared/bus';
+import type { SharedRedis } from '../shared/redis';
 import type { Viewer } from './viewer';
 
 /**
@@ -14,6 +16,54 @@ export function publishSessionsRevoked(bus: MessageBus, userId: string): void {
 }
 
 /**
+ * Revocation stamps kept in the shared Redis (decision 012): a user's stamp changes whenever
+ * their sessions are revoked, and a cached session is trusted only while its stamp is the one
+ * it was cached with. Pub/sub tells other instances soon; the stamp makes a sign-out final on
+ * every instance before its answer leaves, with no window for a request that beats the message.
+ */
+export interface SharedRevocations {
+  /** The user's stamp now ('' when none), or null when Redis cannot say (then the bus decides). */
+  stamp(userId: string): Promise<string | null>;
+  /** Changes the user's stamp; resolves once Redis holds it (or at once when Redis is away). */
+  revoke(userId: string): Promise<void>;
+}
+
+/** A stamp outlives any cached session by far; an expired one only empties caches early. */
+const STAMP_TTL_MS = 24 * 60 * 60 * 1000;
+
+export function redisRevocations(redis: SharedRedis): SharedRevocations {
+  const key = (userId: string) => `bingo:sessions-revoked:${userId}`;
+  return {
+    async stamp(userId) {
+      if (!redis.isReady()) return null;
+      try {
+        return (await redis.client.get(key(userId))) ?? '';
+      } catch {
+        return null;
+      }
+    },
+    async revoke(userId) {
+      if (!redis.isReady()) return;
+      try {
+        await redis.client.set(key(userId), randomUUID(), 'PX', STAMP_TTL_MS);
+      } catch {
+        // Redis went away: the bus's interruption empties every cache on its return.
+      }
+    },
+  };
+}
+
+/** Revokes `userId`'s sessions everywhere: the shared stamp first, then the bus. */
+export async function revokeSessions(
+  bus: MessageBus,
+  shared: SharedRevocations | undefined,
+  userId: string,
+): Promise<void> {
+  await shared?.revoke(userId);
+  publishSessionsRevoked(bus, userId);
+}
+
+/**
  * How long a looked-up session is trusted without asking the database again. Revocations come
  * through the bus at once; this bounds only what nobody announced (the session's own expiry is
  * never passed, and a change made by another process without a shared bus).
@@ -26,6 +76,8 @@ interface Entry {
   userId: string;
   viewer: Viewer;
   expiresAt: number;
+  /** The user's shared revocation stamp when cached (null without Redis). */
+  stamp: string | null;
 }
 
 export interface SessionCache {
@@ -33,7 +85,15 @@ export interface SessionCache {
   get(cookie: string): Viewer | undefined;
   /** A ticket taken before the database lookup; `set` refuses it if a revocation came since. */
   ticket(): number;
-  set(cookie: string, viewer: Viewer, sessionExpiresAt: number, ticket: number): void;
+  set(
+    cookie: string,
+    viewer: Viewer,
+    sessionExpiresAt: number,
+    ticket: number,
+    stamp?: string | null,
+  ): void;
+  /** The shared revocation stamp a cached session was stored with. */
+  stampOf(cookie: string): string | null | undefined;
   /** Forgets every cached session of the user (this instance only; publish for all). */
   forgetUser(userId: string): void;
   size(): number;
@@ -100,7 +160,7 @@ export function createSessionCache(options: SessionCacheOptions): SessionCache {
       return entry.viewer;
     },
     ticket: () => generation,
-    set(cookie, viewer, sessionExpiresAt, ticket) {
+    set(cookie, viewer, sessionExpiresAt, ticket, stamp = null) {
       if (ticket !== generation) return;
       remove(cookie);
       if (entries.size >= maxEntries) {
@@ -111,11 +171,13 @@ export function createSessionCache(options: SessionCacheOptions): SessionCache {
         userId: viewer.id,
         viewer,
         expiresAt: Math.min(now() + ttlMs, sessionExpiresAt),
+        stamp,
       });
       let cookies = byUser.get(viewer.id);
       if (!cookies) byUser.set(viewer.id, (cookies = new Set()));
       cookies.add(cookie);
     },
+    stampOf: (cookie) => entries.get(cookie)?.stamp,
     forgetUser,
     size: () => entries.size,
     close() {

@@ -3,7 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { messages } from '../../lib/messages';
 import type { Auth } from '../auth/auth';
 import { forbidden, unauthorized } from './errors';
-import { sessionCookieOf, type SessionCache } from './session-cache';
+import { sessionCookieOf, type SessionCache, type SharedRevocations } from './session-cache';
 
 export type Role = 'guest' | 'user' | 'admin';
 
@@ -63,6 +63,7 @@ export function decorateViewer(
   app: { decorateRequest: (name: 'viewer', value: null) => unknown },
   auth: Auth,
   cache?: SessionCache,
+  shared?: SharedRevocations,
 ) {
   app.decorateRequest('viewer', null);
   const lookUp = async (request: FastifyRequest): Promise<Viewer | null> => {
@@ -70,12 +71,19 @@ export function decorateViewer(
     if (!cache) return lookUpSession(auth, request);
     if (!cookie) return null;
     const cached = cache.get(cookie);
-    if (cached) return cached;
+    if (cached) {
+      if (!shared) return cached;
+      // Many instances: trusted only while no instance has revoked the user's sessions since.
+      const stamp = await shared.stamp(cached.id);
+      if (stamp === null || stamp === cache.stampOf(cookie)) return cached;
+      cache.forgetUser(cached.id);
+    }
     const ticket = cache.ticket();
     const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!result) return null;
     const viewer = toViewer(result.user);
-    cache.set(cookie, viewer, new Date(result.session.expiresAt).getTime(), ticket);
+    const stamp = shared ? await shared.stamp(viewer.id) : null;
+    cache.set(cookie, viewer, new Date(result.session.expiresAt).getTime(), ticket, stamp);
     return viewer;
   };
   return (request: FastifyRequest) => {
