@@ -1,19 +1,18 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages';
 import { LIVE_EVENT } from '../../src/lib/schemas/bingo';
 import { MAX_CONNECTIONS_PER_USER } from '../../src/server/modules/events/events.routes';
 import { createGrid, placeOk, type TestGrid } from '../helpers/bingo';
 import { addBooks, FILLER_BOOKS } from '../helpers/books';
+import { listen as listenOn } from '../helpers/live-events';
 import {
   call,
   createGuest,
   createTestApp,
   createUser,
   errorOf,
-  TEST_ORIGIN,
   type TestApp,
 } from '../helpers/test-app';
 
@@ -29,68 +28,8 @@ beforeAll(async () => {
 // Open streams are still open here: closing must not wait for them.
 afterAll(() => t.close());
 
-interface LiveMessage {
-  event: string;
-  data: string;
-}
-
-/** Reads Server-Sent Events from a stream as they arrive. */
-class EventReader {
-  private buffer = '';
-  readonly messages: LiveMessage[] = [];
-  readonly comments: string[] = [];
-  private waiters: (() => void)[] = [];
-
-  constructor(stream: Readable) {
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => {
-      this.buffer += chunk;
-      let end: number;
-      while ((end = this.buffer.indexOf('\n\n')) !== -1) {
-        this.parse(this.buffer.slice(0, end));
-        this.buffer = this.buffer.slice(end + 2);
-      }
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-  }
-
-  private parse(block: string) {
-    let event = '';
-    let data = '';
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) this.comments.push(line.slice(1).trim());
-      else if (line.startsWith('event: ')) event = line.slice(7);
-      else if (line.startsWith('data: ')) data = line.slice(6);
-    }
-    if (event) this.messages.push({ event, data });
-  }
-
-  /** Waits until `count` events named `event` have arrived. */
-  async waitFor(event: string, count = 1, timeoutMs = 3000): Promise<LiveMessage[]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.messages.filter((m) => m.event === event);
-      if (found.length >= count) return found;
-      if (Date.now() > deadline)
-        throw new Error(`no ${count} '${event}' events in ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
-  }
-}
-
-/** Opens GET /api/events through inject, reading the body as a stream. */
-async function listen(cookie: string, app: TestApp = t) {
-  const response = await app.app.inject({
-    method: 'GET',
-    url: '/api/events',
-    headers: { cookie, origin: TEST_ORIGIN },
-    payloadAsStream: true,
-  });
-  return { response, reader: new EventReader(response.stream()) };
-}
+/** Opens GET /api/events on `app` (this file's app by default). */
+const listen = (cookie: string, app: TestApp = t) => listenOn(app.app, cookie);
 
 describe('GET /api/events', () => {
   it('refuses signed-out visitors with JSON', async () => {
