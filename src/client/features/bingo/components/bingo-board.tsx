@@ -306,54 +306,26 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
         />
       ) : null}
       {modal.kind === 'wildcard' ? (
-        <Modal
+        <AskBeforePlacing
           title={messages.bingo.wildcardConfirmTitle}
-          role="alertdialog"
-          onClose={closeModal}
-          footer={
-            <>
-              <button type="button" className="button button--secondary" onClick={closeModal}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={placing.pending}
-                onClick={() => handleUseWildcard(modal.cell, modal.book)}
-              >
-                {messages.bingo.wildcardConfirm}
-              </button>
-            </>
-          }
-        >
-          <p>{messages.bingo.wildcardConfirmText(modal.book.title)}</p>
-        </Modal>
+          text={messages.bingo.wildcardConfirmText(modal.book.title)}
+          confirmLabel={messages.bingo.wildcardConfirm}
+          isBusy={placing.pending}
+          onCancel={closeModal}
+          onConfirm={() => handleUseWildcard(modal.cell, modal.book)}
+        />
       ) : null}
       {modal.kind === 'rule' ? (
-        <Modal
+        <AskBeforePlacing
           title={modal.cell.challenge}
-          role="alertdialog"
-          onClose={closeModal}
-          footer={
-            <>
-              <button type="button" className="button button--secondary" onClick={closeModal}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => {
-                  closeModal();
-                  handleChoose(modal.cell, modal.book, true);
-                }}
-              >
-                {messages.fit.placeAnyway}
-              </button>
-            </>
-          }
-        >
-          <p>{modal.warning}</p>
-        </Modal>
+          text={modal.warning}
+          confirmLabel={messages.fit.placeAnyway}
+          onCancel={closeModal}
+          onConfirm={() => {
+            closeModal();
+            handleChoose(modal.cell, modal.book, true);
+          }}
+        />
       ) : null}
       {modal.kind === 'review' ? <ReviewModal book={modal.book} onClose={closeModal} /> : null}
       {modal.kind === 'reset' ? (
@@ -365,5 +337,40 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
       ) : null}
       {modal.kind === 'leaderboard' ? <LeaderboardModal onClose={closeModal} /> : null}
     </>
+  );
+}
+
+/** A question asked before a book is placed (the wildcard, a rule the book fails): Cancel or go on. */
+function AskBeforePlacing(props: {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  isBusy?: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal
+      title={props.title}
+      role="alertdialog"
+      onClose={props.onCancel}
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={props.onCancel}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={props.isBusy}
+            onClick={props.onConfirm}
+          >
+            {props.confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{props.text}</p>
+    </Modal>
   );
 }
