@@ -74,25 +74,10 @@ export function toBookInsert(book: NormalisedBook & { isbn: string }): Insertabl
   };
 }
 
-/** What a trusted source's copy of a book replaces in an unconfirmed one. */
+type TrustedColumn = Exclude<(typeof BOOK_COLUMNS)[number], 'isbn' | 'confirmed'>;
+/** What a trusted source's copy of a book replaces in an unconfirmed one: every fact. */
 const TRUSTED_FACTS = [
-  'isbn10',
-  'title',
-  'authors',
-  'genre',
-  'categories',
-  'description',
-  'publisher',
-  'publishedDate',
-  'pageCount',
-  'language',
-  'coverUrl',
-  'averageRating',
-  'ratingsCount',
-  'source',
-  'subjects',
-  'firstPublishedYear',
-  'originalLanguage',
+  ...BOOK_COLUMNS.filter((c): c is TrustedColumn => c !== 'isbn' && c !== 'confirmed'),
   'facets',
   'updatedAt',
 ] as const;
