@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import { BOOK_SEARCH_DEFAULT } from '../src/lib/schemas/books';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
 import { createBooksService } from '../src/server/modules/books/books.service';
+import { silentLog, withCatalogueDatabase } from './catalogue-database';
 import { generateBooks, insertBooks, type GeneratedBook } from './generate-books';
 import { seededRandom, summarize, type LatencySummary } from './stats';
 
@@ -118,87 +112,54 @@ export function buildQueries(books: readonly GeneratedBook[], seed = 7): SearchQ
   return queries;
 }
 
-const noop = () => undefined;
-/** The service logs only when a remote provider fails; none is enabled here. */
-const silentLog = {
-  level: 'silent',
-  fatal: noop,
-  error: noop,
-  warn: noop,
-  info: noop,
-  debug: noop,
-  trace: noop,
-  silent: noop,
-  child: () => silentLog,
-} as unknown as FastifyBaseLogger;
-
 /** One catalogue size: a fresh SQLite file, the books, and the queries timed one by one. */
 async function measureCatalogue(size: number, queries: readonly SearchQuery[]) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bingo-search-bench-'));
-  try {
-    const file = path.join(dir, 'search.sqlite');
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-      DATA_DIR: dir,
-      SQLITE_PATH: file,
-      LOG_LEVEL: 'silent',
-      GOOGLE_BOOKS_ENABLED: 'false',
-      OPEN_LIBRARY_ENABLED: 'false',
-    });
-    const database = openDatabase(config);
-    try {
-      await migrateToLatest(database);
-      const started = performance.now();
-      insertBooks(file, generateBooks(size));
-      const insertMs = performance.now() - started;
+  return withCatalogueDatabase('bingo-search-bench-', async ({ database, config, file }) => {
+    const started = performance.now();
+    insertBooks(file, generateBooks(size));
+    const insertMs = performance.now() - started;
 
-      // What GET /api/books/search calls: the service, whose chain has the local catalogue alone.
-      const service = createBooksService({ database, config, log: silentLog });
-      const search = (text: string) => service.search(text, BOOK_SEARCH_DEFAULT);
-      for (const query of queries) await search(query.text); // warm-up pass: caches, JIT
+    // What GET /api/books/search calls: the service, whose chain has the local catalogue alone.
+    const service = createBooksService({ database, config, log: silentLog });
+    const search = (text: string) => service.search(text, BOOK_SEARCH_DEFAULT);
+    for (const query of queries) await search(query.text); // warm-up pass: caches, JIT
 
-      // Three timed passes; a query's figure is the median of its three, so a pause of the
-      // machine's (GC, a neighbour) that hits one pass does not pass for the query's cost.
-      const times = queries.map(() => [] as number[]);
-      const found = queries.map(() => 0);
-      for (let pass = 0; pass < TIMED_PASSES; pass += 1) {
-        for (const [i, query] of queries.entries()) {
-          const t0 = performance.now();
-          const results = await search(query.text);
-          times[i]!.push(performance.now() - t0);
-          found[i] = results.length;
-        }
+    // Three timed passes; a query's figure is the median of its three, so a pause of the
+    // machine's (GC, a neighbour) that hits one pass does not pass for the query's cost.
+    const times = queries.map(() => [] as number[]);
+    const found = queries.map(() => 0);
+    for (let pass = 0; pass < TIMED_PASSES; pass += 1) {
+      for (const [i, query] of queries.entries()) {
+        const t0 = performance.now();
+        const results = await search(query.text);
+        times[i]!.push(performance.now() - t0);
+        found[i] = results.length;
       }
-      const samples = queries.map((query, i) => ({
-        query,
-        ms: median(times[i]!),
-        results: found[i]!,
-      }));
-      const kinds = [...new Set(queries.map((q) => q.kind))];
-      return {
-        books: size,
-        insertMs,
-        latency: summarize(samples.map((s) => s.ms)),
-        byKind: kinds.map((kind) => {
-          const ofKind = samples.filter((s) => s.query.kind === kind);
-          return {
-            kind,
-            latency: summarize(ofKind.map((s) => s.ms)),
-            meanResults: ofKind.reduce((sum, s) => sum + s.results, 0) / ofKind.length,
-          };
-        }),
-        slowest: [...samples]
-          .sort((a, b) => b.ms - a.ms)
-          .slice(0, 5)
-          .map((s) => ({ text: s.query.text, kind: s.query.kind, ms: s.ms, results: s.results })),
-      } satisfies CatalogueFigures;
-    } finally {
-      await database.close();
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+    const samples = queries.map((query, i) => ({
+      query,
+      ms: median(times[i]!),
+      results: found[i]!,
+    }));
+    const kinds = [...new Set(queries.map((q) => q.kind))];
+    return {
+      books: size,
+      insertMs,
+      latency: summarize(samples.map((s) => s.ms)),
+      byKind: kinds.map((kind) => {
+        const ofKind = samples.filter((s) => s.query.kind === kind);
+        return {
+          kind,
+          latency: summarize(ofKind.map((s) => s.ms)),
+          meanResults: ofKind.reduce((sum, s) => sum + s.results, 0) / ofKind.length,
+        };
+      }),
+      slowest: [...samples]
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5)
+        .map((s) => ({ text: s.query.text, kind: s.query.kind, ms: s.ms, results: s.results })),
+    } satisfies CatalogueFigures;
+  });
 }
 
 /** Local search latency (issue 3) on generated catalogues of each size, smallest first. */
