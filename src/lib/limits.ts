@@ -102,3 +102,13 @@ export const SHARE_CREATES_PER_MINUTE = 10;
 export const SHARE_VIEWS_PER_MINUTE = 300;
 /** Rendered share images kept in memory, by card content (issue 12). */
 export const SHARE_IMAGE_CACHE_ENTRIES = 200;
+
+/** Issue 12: reading circles. Names and descriptions are plain text. */
+export const CLUB_NAME_MIN = 3;
+export const CLUB_NAME_MAX = 60;
+export const CLUB_DESCRIPTION_MAX = 500;
+/** Members one club may hold (the club leaderboard is measured at 1,000). */
+export const CLUB_MEMBERS_MAX = 5_000;
+/** Clubs one reader may create in a rolling day, and invitation links per hour. */
+export const CLUBS_CREATED_PER_DAY = 5;
+export const CLUB_INVITES_PER_HOUR = 20;

@@ -48,6 +48,10 @@ export const GridSummary = z.object({
   title: z.string(),
   createdAt: z.string(),
   isCurrent: z.boolean(),
+  /** Issue 12: the club whose card this is; absent or null for the shared card. */
+  club: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
+  /** Issue 12: a club card's own reset date (YYYY-MM-DD); the shared card's is a setting. */
+  resetDate: z.string().nullable().optional(),
 });
 export type GridSummary = z.infer<typeof GridSummary>;
 

@@ -2,14 +2,19 @@ import { z } from 'zod';
 import { BlogPost } from './reviews';
 import { text } from './text';
 
-/** The blog's filter dropdown (SPEC.md section 2): All Posts, Friends' Posts, My Posts. */
-export const FeedFilter = z.enum(['all', 'friends', 'mine']);
+/**
+ * The blog's filter dropdown (SPEC.md section 2): All Posts, Friends' Posts, My Posts, and
+ * (issue 12) one "Club posts" entry per club of the viewer.
+ */
+export const FeedFilter = z.enum(['all', 'friends', 'mine', 'club']);
 export type FeedFilter = z.infer<typeof FeedFilter>;
 
 export const FeedQuery = z.object({
   filter: FeedFilter.default('all'),
   /** The previous page's nextCursor; opaque. */
   cursor: text({ max: 200 }).min(1).optional(),
+  /** Issue 12: with filter=club, the club whose members' posts to show (members only). */
+  clubId: text({ max: 100 }).min(1).optional(),
 });
 export type FeedQuery = z.input<typeof FeedQuery>;
 
