@@ -306,6 +306,8 @@ export const messages = {
     placedThem: (count: number) => (count === 1 ? 'Placed 1 book.' : `Placed ${count} books.`),
     suggestionsTitle: 'Books that fit',
     noSuggestions: 'No books that fit yet. Try a search.',
+    /** Issue 12: the link beside a square's hint (needBirthYear, needFirstName) to set the fact. */
+    editProfile: 'Edit your profile',
     fromWantToRead: 'On your want to read list',
     fromFinished: 'You have read this',
     fromCatalogue: 'From the catalogue',
@@ -434,7 +436,8 @@ export const messages = {
     ownerCannotLeave: 'The owner cannot leave the club. Delete it instead.',
     deleteClub: 'Delete club',
     deleteTitle: 'Delete this club?',
-    deleteExplained: "Its cards, leaderboard and invitation links go with it. Members' books stay theirs.",
+    deleteExplained:
+      "Its cards, leaderboard and invitation links go with it. Members' books stay theirs.",
     deleted: 'Club deleted.',
     invites: 'Invitation links',
     createInvite: 'Create invitation link',
@@ -449,7 +452,8 @@ export const messages = {
     inviteRevoked: 'Invitation link revoked.',
     noInvites: 'No live invitation links.',
     tooManyInvites: 'Too many invitation links. Please wait a while before making another.',
-    inviteInvalid: 'This invitation link is invalid, expired or revoked. Ask the club for a new one.',
+    inviteInvalid:
+      'This invitation link is invalid, expired or revoked. Ask the club for a new one.',
     joinTitle: (name: string) => `Join ${name}?`,
     join: 'Join club',
     joined: (name: string) => `Welcome to ${name}!`,
@@ -478,5 +482,7 @@ export const messages = {
     noPoints: 'No points on the club cards yet.',
     postsFilter: (name: string) => `Club posts: ${name}`,
     sharedCard: 'Shared card',
+    /** The points counter on a club card: the viewer's points on that club's cards. */
+    clubPoints: 'Your club points',
   },
 } as const;
