@@ -6,9 +6,9 @@ import {
   type ChallengeRule,
   type ChallengeRuleKind,
   type SubjectGroup,
-} from '../../../../lib/challenge-rules';
-import { messages } from '../../../../lib/messages';
-import '../rule-picker.css';
+} from '../../lib/challenge-rules';
+import { messages } from '../../lib/messages';
+import './rule-picker.css';
 
 const FREE_TEXT = '';
 
