@@ -512,5 +512,8 @@ export const messages = {
     leaveTitle: 'Leave this club?',
     leaveExplained: 'You can join again only with a new invitation or an approved request.',
     joinPreviewTitle: 'Club invitation',
+    removeExplained:
+      "They lose the club's cards and leaderboard; their books stay theirs. They can join again with an invitation.",
+    cancel: 'Cancel',
   },
 } as const;
