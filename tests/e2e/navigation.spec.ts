@@ -19,7 +19,7 @@ interface Box {
 }
 
 const MIN_TARGET_PX = 44;
-const READER_SECTIONS = ['Bingo', 'Blog', 'Recommendations', 'Profile'];
+const READER_SECTIONS = ['Bingo', 'Blog', 'Clubs', 'Recommendations', 'Profile'];
 
 function overlaps(a: Box, b: Box): boolean {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -134,7 +134,7 @@ for (const viewport of [
   test.describe(`navigation at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test(`a reader has the four sections ${phone ? 'in a tab bar along the bottom' : 'in the header'}, the current one marked`, async ({
+    test(`a reader has the five sections ${phone ? 'in a tab bar along the bottom' : 'in the header'}, the current one marked`, async ({
       page,
     }) => {
       await logIn(page, DEMO_READER.email, DEMO_READER.password);

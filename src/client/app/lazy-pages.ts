@@ -46,3 +46,14 @@ export const BlogPage = lazy(() =>
 export const AdminPage = lazy(() =>
   import('../features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })),
 );
+export const ClubsPage = lazy(() =>
+  import('../features/clubs/components/clubs-page').then((m) => ({ default: m.ClubsPage })),
+);
+export const ClubPage = lazy(() =>
+  import('../features/clubs/components/club-page').then((m) => ({ default: m.ClubPage })),
+);
+export const JoinClubPage = lazy(() =>
+  import('../features/clubs/components/join-club-page').then((m) => ({
+    default: m.JoinClubPage,
+  })),
+);

@@ -72,3 +72,15 @@ export function ProfileIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Three people side by side: a reading circle. */
+export function ClubsIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="8" r="3" />
+      <circle cx="5.5" cy="10" r="2.25" />
+      <circle cx="18.5" cy="10" r="2.25" />
+      <path d="M6.5 20c.5-3.2 2.7-5 5.5-5s5 1.8 5.5 5M1.5 18.5c.3-2.2 1.8-3.6 3.9-3.6M22.5 18.5c-.3-2.2-1.8-3.6-3.9-3.6" />
+    </Icon>
+  );
+}

@@ -1,12 +1,19 @@
 /**
  * What the navigation offers (SPEC.md section 2, issue 9): only pages the visitor may open, as
  * access.ts decides them. The hamburger keeps the spec's menu; the sections (tab bar on phones,
- * top navigation on desktop) are the four places a reader goes most.
+ * top navigation on desktop) are the five places a reader goes most.
  */
 import type { ComponentType } from 'react';
 import type { CurrentUser } from '../services/session-api';
 import { decideAccess, type PageAccess } from './access';
-import { BingoIcon, BlogIcon, ProfileIcon, RecommendationsIcon, RulesIcon } from './nav-icons';
+import {
+  BingoIcon,
+  BlogIcon,
+  ClubsIcon,
+  ProfileIcon,
+  RecommendationsIcon,
+  RulesIcon,
+} from './nav-icons';
 
 interface NavItem {
   to: string;
@@ -35,6 +42,8 @@ export const SECTIONS: readonly SectionItem[] = [
   { to: '/bingo', label: 'Bingo', access: 'player', icon: BingoIcon },
   { to: '/rules', label: 'Rules', access: 'player', icon: RulesIcon, onlyWithoutBlog: true },
   { to: '/blog', label: 'Blog', access: BLOG_ACCESS, icon: BlogIcon },
+  // Issue 12: reading circles, for readers (a guest can neither create nor join a club).
+  { to: '/clubs', label: 'Clubs', access: 'member', icon: ClubsIcon },
   {
     to: '/recommendations',
     label: 'Recommendations',

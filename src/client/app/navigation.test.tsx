@@ -12,6 +12,8 @@ const signedIn = (user = buildUser()) => ({
   'GET /api/me': { body: { user } },
   'GET /api/grids': { body: { grids: [] } },
   'GET /api/posts': { body: { posts: [], nextCursor: null } },
+  // The blog's club filter lists the reader's clubs (issue 12).
+  'GET /api/clubs': { body: { clubs: [] } },
   // The profile page loads its card and first tab; any answer will do here.
   'GET /api/profile': apiErrorReply(500, 'not needed here'),
   'GET /api/finished-books': apiErrorReply(500, 'not needed here'),
@@ -30,17 +32,17 @@ const linkNames = (nav: HTMLElement) =>
     .map((link) => link.getAttribute('aria-label') ?? link.textContent);
 
 describe('the section navigation (tab bar on phones, top navigation on desktop)', () => {
-  it('offers a reader Bingo, Blog, Recommendations and Profile, each with an SVG icon', async () => {
+  it('offers a reader Bingo, Blog, Clubs, Recommendations and Profile, each with an SVG icon', async () => {
     mockApi(signedIn());
     await openAt('/bingo', 'Bingo');
 
     const nav = sections();
-    expect(linkNames(nav)).toEqual(['Bingo', 'Blog', 'Recommendations', 'Profile']);
+    expect(linkNames(nav)).toEqual(['Bingo', 'Blog', 'Clubs', 'Recommendations', 'Profile']);
     expect(
       within(nav)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/bingo', '/blog', '/recommendations', '/profile']);
+    ).toEqual(['/bingo', '/blog', '/clubs', '/recommendations', '/profile']);
     for (const link of within(nav).getAllByRole('link')) {
       const icon = link.querySelector('svg');
       expect(icon).not.toBeNull();
@@ -99,8 +101,8 @@ describe('the section navigation (tab bar on phones, top navigation on desktop)'
   it("keeps the spec's full menu for a reader, and Admin for admins only", async () => {
     mockApi(signedIn(buildAdmin()));
     const { user } = await openAt('/bingo', 'Bingo');
-    // Admin is a menu item, not a section: the tabs stay the reader's four.
-    expect(linkNames(sections())).toEqual(['Bingo', 'Blog', 'Recommendations', 'Profile']);
+    // Admin is a menu item, not a section: the tabs stay the reader's five.
+    expect(linkNames(sections())).toEqual(['Bingo', 'Blog', 'Clubs', 'Recommendations', 'Profile']);
 
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = screen.getByRole('navigation', { name: 'Main' });

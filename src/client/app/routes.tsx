@@ -6,8 +6,11 @@ import {
   BingoPage,
   BlogPage,
   BookPage,
+  ClubPage,
+  ClubsPage,
   ForgotPasswordPage,
   FriendPage,
+  JoinClubPage,
   LoginPage,
   ProfilePage,
   RecommendationsPage,
@@ -49,6 +52,10 @@ export const appRoutes: RouteObject[] = [
           { path: 'book/:isbn', element: <BookPage /> },
           { path: 'recommendations', element: <RecommendationsPage /> },
           { path: 'blog', element: <BlogPage /> },
+          // Issue 12: readers only (a guest can neither create nor join a club).
+          { path: 'clubs', element: <ClubsPage /> },
+          { path: 'clubs/join/:token', element: <JoinClubPage /> },
+          { path: 'clubs/:clubId', element: <ClubPage /> },
         ],
       },
       {
