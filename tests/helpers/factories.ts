@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import type { AppConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/database';
+import { publishRelationsChanged } from '../../src/server/modules/privacy/relations-cache';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
@@ -189,6 +190,8 @@ export async function befriend(
       acceptedAt: status === 'accepted' ? now : null,
     })
     .execute();
+  // As accepting through the API does: every relations cache forgets the two (decision 017).
+  if (status === 'accepted') publishRelationsChanged(app.deps.bus, senderId, receiverId);
   return id;
 }
 

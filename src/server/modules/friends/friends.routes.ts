@@ -15,7 +15,7 @@ import { createFriendsService } from './friends.service';
 
 /** The Friends tab: list, Add Friend, Accept, Reject, Remove (signed-in non-guests only). */
 export function registerFriendRoutes(app: FastifyInstance, deps: AppDeps) {
-  const service = createFriendsService(deps.database);
+  const service = createFriendsService(deps.database, deps.bus);
   const limits = socialRateLimitRules(deps.config.socialRateLimits);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['friends'];

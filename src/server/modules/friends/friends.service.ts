@@ -4,7 +4,9 @@ import type { DatabaseHandle } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
+import type { MessageBus } from '../../shared/bus';
 import { createPrivacyRepository } from '../privacy/privacy.repository';
+import { publishRelationsChanged } from '../privacy/relations-cache';
 import { compareFriends, toFriend } from './friends.mapper';
 import { createFriendsRepository, type FriendsRepository } from './friends.repository';
 
@@ -24,8 +26,12 @@ function existingFriendshipError(existing: Friendship, viewerId: string): AppErr
  * Friend requests and the friends list (SPEC.md sections 4 and 6): anyone may ask, only the
  * receiver of a pending request accepts or rejects it, either side removes an accepted friend.
  */
-export function createFriendsService(database: DatabaseHandle) {
+export function createFriendsService(database: DatabaseHandle, bus?: MessageBus) {
   const friends = createFriendsRepository(database.db, database.kind);
+  // Accepted friendships feed the leaderboards' relations cache: both readers are forgotten.
+  const changed = (a: string, b: string) => {
+    if (bus) publishRelationsChanged(bus, a, b);
+  };
 
   const viewOf = async (id: string, viewer: Viewer) => {
     const row = await friends.findView(id, viewer.id);
@@ -94,7 +100,9 @@ export function createFriendsService(database: DatabaseHandle) {
     async accept(viewer: Viewer, id: string): Promise<FriendResponse> {
       const accepted = await friends.acceptPending(id, viewer.id, new Date().toISOString());
       if (!accepted) throw await answerRefusal(id, viewer);
-      return { friend: await viewOf(id, viewer), message: messages.friends.accepted };
+      const friend = await viewOf(id, viewer);
+      changed(viewer.id, friend.userId);
+      return { friend, message: messages.friends.accepted };
     },
 
     /** Rejecting deletes the request (SPEC.md section 4). */
@@ -106,8 +114,11 @@ export function createFriendsService(database: DatabaseHandle) {
 
     /** Either side may remove an accepted friend; the record is deleted (SPEC.md section 4). */
     async remove(viewer: Viewer, id: string) {
-      const removed = await friends.deleteAccepted(id, viewer.id);
-      if (removed) return { message: messages.friends.removed };
+      const before = await friends.findById(id);
+      if (before && (await friends.deleteAccepted(id, viewer.id))) {
+        changed(before.senderId, before.receiverId);
+        return { message: messages.friends.removed };
+      }
       const row = await friends.findById(id);
       const isParty = row && (row.senderId === viewer.id || row.receiverId === viewer.id);
       if (!row || !isParty) throw notFound(messages.friends.friendNotFound);

@@ -8,7 +8,9 @@ import { LIVE_CHANNELS } from '../../events/hub';
 import { SESSIONS_REVOKED_CHANNEL } from '../../http/session-cache';
 import type { MessageBus } from '../../shared/bus';
 import type { Viewer } from '../../http/viewer';
+import { createPrivacyRepository } from '../privacy/privacy.repository';
 import { createPrivacyService } from '../privacy/privacy.service';
+import { createRelationsCache, relationFrom } from '../privacy/relations-cache';
 import { createLeaderboardRepository } from './leaderboard.repository';
 
 interface PlayerRow {
@@ -89,8 +91,14 @@ export function createLeaderboardService(
     if (started === generation) top = { rows, until: now() + TOP_PLAYERS_TTL_MS };
     return rows;
   }
-  // The cached rows are everyone's; who may see whose name is the viewer's own, read after.
+  // The cached rows are everyone's; who may see whose name is the viewer's own: their blocks
+  // and friends, kept per viewer and forgotten on every block or friendship change
+  // (decision 017), so a read asks the database nothing about them.
   const privacy = createPrivacyService(database);
+  const blocksAndFriends = createPrivacyRepository(database.db);
+  const relations = bus
+    ? createRelationsCache({ bus, load: (id) => blocksAndFriends.relationsOf(id), now })
+    : undefined;
   const entriesFor = async (rows: readonly PlayerRow[], viewerId: string) =>
     toLeaderboardEntries(
       rows,
@@ -102,14 +110,21 @@ export function createLeaderboardService(
     );
   return {
     async getLeaderboard(viewer: Viewer, scope: LeaderboardScope): Promise<LeaderboardEntry[]> {
-      if (scope === 'global') {
-        return entriesFor(
-          bus ? await topPlayers() : await players.topPlayers(LEADERBOARD_TOP),
-          viewer.id,
-        );
+      if (!relations) {
+        if (scope === 'global')
+          return entriesFor(await players.topPlayers(LEADERBOARD_TOP), viewer.id);
+        const ids = [viewer.id, ...(await players.acceptedFriendIds(viewer.id))];
+        return entriesFor(await players.playersByIds(ids), viewer.id);
       }
-      const ids = [viewer.id, ...(await players.acceptedFriendIds(viewer.id))];
-      return entriesFor(await players.playersByIds(ids), viewer.id);
+      const mine = await relations.get(viewer.id);
+      const rows =
+        scope === 'global'
+          ? await topPlayers()
+          : await players.playersByIds([viewer.id, ...mine.friends]);
+      return toLeaderboardEntries(rows, viewer.id, relationFrom(viewer.id, mine));
+    },
+    close() {
+      relations?.close();
     },
   };
 }

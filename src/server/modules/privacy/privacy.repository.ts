@@ -54,6 +54,32 @@ export function createPrivacyRepository(db: Kysely<Database>) {
       return [...new Set([...byViewer, ...ofViewer].map((row) => row.id))];
     },
 
+    /**
+     * Everyone in a block with the viewer (either side) and the viewer's accepted friends:
+     * what the relations cache keeps per viewer (decision 017). Two indexed queries.
+     */
+    async relationsOf(viewerId: string) {
+      const [blocks, friendships] = await Promise.all([
+        db
+          .selectFrom('blocks')
+          .select(['blockerId', 'blockedId'])
+          .where((eb) => eb.or([eb('blockerId', '=', viewerId), eb('blockedId', '=', viewerId)]))
+          .execute(),
+        db
+          .selectFrom('friendships')
+          .select(['senderId', 'receiverId'])
+          .where('status', '=', 'accepted')
+          .where((eb) => eb.or([eb('senderId', '=', viewerId), eb('receiverId', '=', viewerId)]))
+          .execute(),
+      ]);
+      return {
+        blocked: new Set(blocks.map((b) => (b.blockerId === viewerId ? b.blockedId : b.blockerId))),
+        friends: new Set(
+          friendships.map((f) => (f.senderId === viewerId ? f.receiverId : f.senderId)),
+        ),
+      };
+    },
+
     /** Of `ids`, the viewer's accepted friends. */
     async friendsAmong(viewerId: string, ids: readonly string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();

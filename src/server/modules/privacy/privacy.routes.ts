@@ -8,6 +8,7 @@ import { membersOnly } from '../../http/members-only';
 import { socialRateLimitRules } from '../../http/social-rate-limits';
 import { requireMember } from '../../http/viewer';
 import { createPrivacyService } from './privacy.service';
+import { publishRelationsChanged } from './relations-cache';
 
 /** Blocking (issue 12, decision 014): the owner's list, block and unblock; members only. */
 export function registerPrivacyRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -15,8 +16,12 @@ export function registerPrivacyRoutes(app: FastifyInstance, deps: AppDeps) {
   const limits = socialRateLimitRules(deps.config.socialRateLimits);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['privacy'];
-  // A block ends a friendship and hides names: open leaderboards refetch.
-  const announce = () => deps.bus.publish(LIVE_CHANNELS.leaderboard, '');
+  // A block ends a friendship and hides names: every instance forgets the two readers'
+  // relations (decision 017) before the answer leaves, and open leaderboards refetch.
+  const announce = (viewerId: string, userId: string) => {
+    publishRelationsChanged(deps.bus, viewerId, userId);
+    deps.bus.publish(LIVE_CHANNELS.leaderboard, '');
+  };
 
   api.get('/api/blocks', {
     config: { rateLimit: limits.profileRefreshes },
@@ -39,8 +44,9 @@ export function registerPrivacyRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     preValidation: membersOnly(),
     handler: async (request) => {
-      const result = await service.block(await requireMember(request), request.params.userId);
-      announce();
+      const viewer = await requireMember(request);
+      const result = await service.block(viewer, request.params.userId);
+      announce(viewer.id, request.params.userId);
       return result;
     },
   });
@@ -55,8 +61,9 @@ export function registerPrivacyRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     preValidation: membersOnly(),
     handler: async (request) => {
-      const result = await service.unblock(await requireMember(request), request.params.userId);
-      announce();
+      const viewer = await requireMember(request);
+      const result = await service.unblock(viewer, request.params.userId);
+      announce(viewer.id, request.params.userId);
       return result;
     },
   });
