@@ -160,6 +160,26 @@ describe('books that fit a square', () => {
     expect(squares[SQUARE.sharesName]!.suggestions).toEqual([]);
   });
 
+  it('hints at the fact a square needs when the reader has not set it (issue 12)', async () => {
+    const stranger = await newReader();
+    const squares = await suggestions(stranger);
+    expect(squares[SQUARE.birthYear]!.hint).toBe(messages.fit.needBirthYear);
+    expect(squares[SQUARE.sharesName]!.hint).toBe(messages.fit.needFirstName);
+    expect(squares[SQUARE.under100]!.hint).toBeNull();
+    expect(squares[SQUARE.friendsFavourite]!.hint).toBeNull();
+    // One square asked by its own id says the same; with the facts set, no hint is left.
+    const one = await suggestions(stranger, grid.cells[SQUARE.birthYear]);
+    expect(one[0]!.hint).toBe(messages.fit.needBirthYear);
+    const known = await suggestions(reader);
+    expect(known[SQUARE.birthYear]!.hint).toBeNull();
+    expect(known[SQUARE.sharesName]!.hint).toBeNull();
+    // A blank first name is no first name.
+    const blank = await newReader({ birthYear: 1976, firstName: '   ' });
+    const blankSquares = await suggestions(blank);
+    expect(blankSquares[SQUARE.sharesName]!.hint).toBe(messages.fit.needFirstName);
+    expect(blankSquares[SQUARE.birthYear]!.hint).toBeNull();
+  });
+
   it('ranks squares by the points placing a book there unlocks now', async () => {
     // Row 0 has three books: its last square completes a line (10 + 50).
     const books = await Promise.all(

@@ -27,6 +27,11 @@ export const SquareSuggestions = z.object({
   /** False for a free-text square, which the server cannot check. */
   checkable: z.boolean(),
   suggestions: z.array(Suggestion),
+  /**
+   * Issue 12: why a checkable square offers nothing, when the reader can change it: the rule
+   * reads a fact of theirs not set yet (messages.fit.needBirthYear, needFirstName); else null.
+   */
+  hint: z.string().nullable(),
 });
 export type SquareSuggestions = z.infer<typeof SquareSuggestions>;
 

@@ -1,4 +1,9 @@
-import { evaluateRule, parseStoredRule, type ChallengeRule } from '../../../lib/challenge-rules';
+import {
+  evaluateRule,
+  parseStoredRule,
+  type ChallengeRule,
+  type ReaderFacts,
+} from '../../../lib/challenge-rules';
 import { normalizeIsbn } from '../../../lib/isbn';
 import { MAX_BOOK_USES_PER_GRID } from '../../../lib/limits';
 import { messages } from '../../../lib/messages';
@@ -104,6 +109,7 @@ export function createSuggestionsService(deps: { database: DatabaseHandle; place
         points,
         checkable: cell.rule !== null,
         suggestions: [],
+        hint: cell.rule ? missingFactHint(cell.rule, reader) : null,
       };
       squares.push(square);
       const rule = cell.rule;
@@ -170,6 +176,13 @@ export function createSuggestionsService(deps: { database: DatabaseHandle; place
     return books;
   }
 
+  /** A club card is not there for anyone outside its club (decision 016). */
+  async function requireVisible(viewer: Viewer, gridId: string): Promise<void> {
+    if (await createGridsRepository(db).isHiddenClubCard(gridId, viewer.id)) {
+      throw notFound(messages.bingo.gridNotFound);
+    }
+  }
+
   async function currentGridId(): Promise<string> {
     const id = await createGridsRepository(db).findCurrentId();
     if (!id) throw notFound(messages.bingo.gridNotFound);
@@ -179,6 +192,7 @@ export function createSuggestionsService(deps: { database: DatabaseHandle; place
   return {
     /** Suggestions for every square of a grid, or for one (`cellId`). */
     async suggestions(viewer: Viewer, gridId: string, cellId?: string) {
+      await requireVisible(viewer, gridId);
       if (cellId) {
         const cell = await repo.findCell(cellId);
         if (!cell || cell.gridId !== gridId) throw notFound(messages.bingo.gridNotFound);
@@ -190,6 +204,7 @@ export function createSuggestionsService(deps: { database: DatabaseHandle; place
     async suggestionsForCell(viewer: Viewer, cellId: string) {
       const cell = await repo.findCell(cellId);
       if (!cell) throw notFound(messages.bingo.gridNotFound);
+      await requireVisible(viewer, cell.gridId);
       return { squares: await suggestionsFor(viewer, cell.gridId, cellId) };
     },
 
@@ -199,6 +214,7 @@ export function createSuggestionsService(deps: { database: DatabaseHandle; place
       if (!isbn) throw badRequest(messages.bingo.invalidIsbn, 'INVALID_ISBN');
       const cell = await repo.findCell(cellId);
       if (!cell) throw notFound(messages.bingo.gridNotFound);
+      await requireVisible(viewer, cell.gridId);
       const rule = parseStoredRule(cell.rule);
       if (!rule) return { status: 'none', reason: null };
       const book = await repo.findBook(isbn);
@@ -228,6 +244,15 @@ export function createSuggestionsService(deps: { database: DatabaseHandle; place
       };
     },
   };
+}
+
+/** The fact of the reader's a rule reads and they have not set, as the square's hint (issue 12). */
+function missingFactHint(rule: ChallengeRule, reader: ReaderFacts): string | null {
+  if (rule.kind === 'birth-year' && reader.birthYear === null) return messages.fit.needBirthYear;
+  if (rule.kind === 'author-first-name' && (reader.firstName ?? '').trim() === '') {
+    return messages.fit.needFirstName;
+  }
+  return null;
 }
 
 function toSuggestion(

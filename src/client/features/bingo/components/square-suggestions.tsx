@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { messages } from '../../../../lib/messages';
 import type { SuggestionSource } from '../../../../lib/schemas/suggestions';
 import { BookCover } from '../../../components/book-cover';
 import { Spinner } from '../../../components/spinner';
+import { useCurrentUser } from '../../../hooks/use-current-user';
+import { isGuest } from '../../../services/session-api';
 import { fetchSquareSuggestions, suggestionsQueryKey } from '../api/suggestions-api';
 import type { ChosenBook } from './search-modal';
 import '../suggestions.css';
@@ -13,6 +16,15 @@ const SOURCE_TEXT: Record<SuggestionSource, string> = {
   finished: messages.fit.fromFinished,
   catalogue: messages.fit.fromCatalogue,
 };
+
+/** The profile with its Edit Profile dialog open, where the birth year and first name are set. */
+export const EDIT_PROFILE_PATH = '/profile?edit=profile';
+
+/** A catalogue phrase ("add your birth year ...") said on its own, as a sentence. */
+function asSentence(phrase: string): string {
+  const text = phrase.charAt(0).toUpperCase() + phrase.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
 
 interface SquareSuggestionsProps {
   cellId: string;
@@ -28,6 +40,7 @@ interface SquareSuggestionsProps {
  */
 export function SquareSuggestions({ cellId, disabled, onChoose }: SquareSuggestionsProps) {
   const headingId = useId();
+  const { user } = useCurrentUser();
   const query = useQuery({
     queryKey: suggestionsQueryKey(cellId),
     queryFn: () => fetchSquareSuggestions(cellId),
@@ -44,8 +57,19 @@ export function SquareSuggestions({ cellId, disabled, onChoose }: SquareSuggesti
           <span className="suggestions__points">{messages.fit.unlocks(square.points)}</span>
         ) : null}
       </h3>
+      {/* Issue 12: a square that reads a fact the reader has not set says so, not "try a search". */}
+      {square.hint ? (
+        <p className="suggestions__hint">
+          {asSentence(square.hint)}{' '}
+          {user && !isGuest(user) ? (
+            <Link to={EDIT_PROFILE_PATH}>{messages.fit.editProfile}</Link>
+          ) : null}
+        </p>
+      ) : null}
       {square.suggestions.length === 0 ? (
-        <p className="empty">{messages.fit.noSuggestions}</p>
+        square.hint ? null : (
+          <p className="empty">{messages.fit.noSuggestions}</p>
+        )
       ) : (
         <ul className="suggestions__list">
           {square.suggestions.map((book) => (

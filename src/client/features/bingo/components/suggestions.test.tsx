@@ -18,6 +18,7 @@ const suggestions: SuggestionsResponse = {
       position: 12,
       points: 60,
       checkable: true,
+      hint: null,
       suggestions: [
         {
           isbn: METAMORPHOSIS,
@@ -74,6 +75,40 @@ describe('books that fit a square', () => {
       cellId: cellId(12),
       isbn: METAMORPHOSIS,
     });
+  });
+
+  it('says which fact of the reader a square needs, with a way to set it (issue 12)', async () => {
+    const BIRTH_YEAR = DEFAULT_CHALLENGES[0];
+    const { user } = await openBingo({
+      [`GET /api/bingo/cells/${cellId(0)}/suggestions`]: {
+        body: {
+          squares: [
+            {
+              cellId: cellId(0),
+              position: 0,
+              points: 10,
+              checkable: true,
+              suggestions: [],
+              hint: messages.fit.needBirthYear,
+            },
+          ],
+        } satisfies SuggestionsResponse,
+      },
+    });
+    await user.click(square(BIRTH_YEAR));
+    const dialog = screen.getByRole('dialog', { name: BIRTH_YEAR });
+    const fitting = await within(dialog).findByRole('region', {
+      name: new RegExp(`^${messages.fit.suggestionsTitle}`),
+    });
+
+    expect(
+      within(fitting).getByText('Add your birth year to your profile to check this square.'),
+    ).toBeInTheDocument();
+    expect(within(fitting).queryByText(messages.fit.noSuggestions)).not.toBeInTheDocument();
+    expect(within(fitting).getByRole('link', { name: messages.fit.editProfile })).toHaveAttribute(
+      'href',
+      '/profile?edit=profile',
+    );
   });
 
   it('warns before a book that fails the rule, and places it anyway when asked', async () => {

@@ -69,6 +69,7 @@ export function noSuggestionRoutes(cells: readonly BingoCell[]): MockRoutes {
             points: 10,
             checkable: false,
             suggestions: [],
+            hint: null,
           },
         ],
       },

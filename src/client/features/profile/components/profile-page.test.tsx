@@ -72,6 +72,20 @@ describe('ProfilePage: the card', () => {
 describe('ProfilePage: Edit Profile', () => {
   const profile = buildProfile({ username: 'bramble', bio: 'Old bio', avatar: null });
 
+  it('opens from a link (?edit=profile, as a square that needs a birth year links), and closes back to /profile', async () => {
+    const { user, router } = await openProfile({
+      profile: buildProfileResponse({ profile }),
+      path: '/profile?edit=profile',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
+    expect(within(dialog).getByLabelText(messages.fit.birthYearLabel)).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
   async function openEditor(routes = {}) {
     const app = await openProfile({ profile: buildProfileResponse({ profile }), routes });
     await app.user.click(await screen.findByRole('button', { name: 'Edit Profile' }));

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { messages } from '../../../../lib/messages';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
@@ -16,6 +16,8 @@ import { StatsList } from './stats-list';
 import { WantToReadTab } from './want-to-read-tab';
 
 export const PROFILE_LOADING = 'Loading profile...';
+const EDIT_PARAM = 'edit';
+const EDIT_VALUE = 'profile';
 
 /**
  * Own profile (SPEC.md section 2): the card with Edit Profile, and the tabs My Books, Want to
@@ -27,7 +29,20 @@ export function ProfilePage() {
   const profile = useQuery(profileQueryOptions);
   // The list's own count once it has loaded (it follows removals at once), else the card's.
   const wantToRead = useQuery({ ...wantToReadQueryOptions, enabled: false });
-  const [isEditing, setIsEditing] = useState(false);
+  // Edit Profile lives in the address (?edit=profile), so a link can open it: a bingo square
+  // that needs the reader's birth year or first name links here (issue 12).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const isEditing = searchParams.get(EDIT_PARAM) === EDIT_VALUE;
+  const setIsEditing = (open: boolean) =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (open) next.set(EDIT_PARAM, EDIT_VALUE);
+        else next.delete(EDIT_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
 
   let body;
   if (profile.isPending) {

@@ -11,12 +11,14 @@ interface OpenProfileOptions {
   profile?: ProfileResponse;
   books?: FinishedBook[];
   routes?: MockRoutes;
+  path?: string;
 }
 
 export async function openProfile({
   profile = buildProfileResponse(),
   books = [],
   routes = {},
+  path = '/profile',
 }: OpenProfileOptions = {}) {
   const api = mockApi({
     'GET /api/me': { body: { user: buildUser({ id: profile.profile.id }) } },
@@ -24,7 +26,7 @@ export async function openProfile({
     'GET /api/finished-books': { body: { books, count: books.length } },
     ...routes,
   });
-  const app = renderApp('/profile');
+  const app = renderApp(path);
   await screen.findByRole('heading', { level: 1, name: 'Profile' });
   return { ...app, api };
 }
