@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { signUpAndIn, type BenchAccount } from './accounts';
 import { startBenchServer } from './bench-server';
@@ -37,6 +38,10 @@ export interface Scenario {
   ratio: number;
   /** False when more than 1 % of the responses were not 2xx, or any connection failed. */
   valid: boolean;
+  /** The server thread's CPU time per 2xx answer, in microseconds (see `MainThreadCpu`). */
+  cpuMicros: number;
+  /** Hello-world's CPU per answer (the two runs beside this one) over the scenario's. */
+  cpuRatio: number;
 }
 
 export interface LoadFigures {
@@ -46,7 +51,7 @@ export interface LoadFigures {
   /** Signing up and in the users through the real routes (captcha solved in Node). */
   setupMs: number;
   /** Every hello-world run's 2xx a second, in order (one before each scenario, one at the end). */
-  baseline: { runs: number[]; min: number; max: number; nonOk: number };
+  baseline: { runs: number[]; min: number; max: number; nonOk: number; cpuMicros: number[] };
   scenarios: Scenario[];
   /** What the placement responses did, from the database afterwards. */
   placements: { rows: number; usersWithPlacements: number };
@@ -61,17 +66,41 @@ export interface LoadHooks {
 
 const isValid = (r: LoadRunResult) => r.errors === 0 && r.non2xx <= r.total * 0.01;
 
+/**
+ * CPU time of this process's main thread (the servers; autocannon runs in a worker thread),
+ * in microseconds, from /proc (10 ms ticks; a 5 s run gives hundreds). Requests a second
+ * follow whatever else the shared machine runs; CPU per answer much less, so the bench
+ * reports both (undefined off Linux).
+ */
+function mainThreadCpuMicros(): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A warm-up run (discarded), then the measured one, against the same requests. */
 async function measure(
   url: string,
   requests: readonly PreparedRequest[],
   settings: LoadSettings,
-): Promise<LoadRunResult> {
+): Promise<LoadRunResult & { cpuMicros: number }> {
   const { connections } = settings;
   if (settings.warmupSec > 0) {
     await runLoad({ url, connections, durationSec: settings.warmupSec, requests });
   }
-  return runLoad({ url, connections, durationSec: settings.durationSec, requests });
+  const cpuBefore = mainThreadCpuMicros();
+  const result = await runLoad({ url, connections, durationSec: settings.durationSec, requests });
+  const cpuAfter = mainThreadCpuMicros();
+  const cpu =
+    cpuBefore === undefined || cpuAfter === undefined || result.ok2xx === 0
+      ? Number.NaN
+      : (cpuAfter - cpuBefore) / result.ok2xx;
+  return { ...result, cpuMicros: cpu };
 }
 
 /** A bare Fastify answering one JSON route: the ceiling the app's figures are read against. */
@@ -234,11 +263,16 @@ async function measureAgainst(
   const hello = [await measure(helloUrl, helloRequests, settings)];
   const scenarios: Scenario[] = [];
   for (const step of plan) {
-    const result = hooks.around
-      ? await hooks.around(step.name, () => measure(appUrl, step.requests, settings))
-      : await measure(appUrl, step.requests, settings);
+    let cpuMicros = Number.NaN;
+    const timed = async () => {
+      const measured = await measure(appUrl, step.requests, settings);
+      cpuMicros = measured.cpuMicros;
+      return measured;
+    };
+    const result = hooks.around ? await hooks.around(step.name, timed) : await timed();
     hello.push(await measure(helloUrl, helloRequests, settings));
     const baseline = (hello.at(-2)!.okPerSec + hello.at(-1)!.okPerSec) / 2;
+    const helloCpu = (hello.at(-2)!.cpuMicros + hello.at(-1)!.cpuMicros) / 2;
     scenarios.push({
       name: step.name,
       detail: step.detail,
@@ -247,6 +281,8 @@ async function measureAgainst(
       baseline,
       ratio: result.okPerSec / baseline,
       valid: isValid(result),
+      cpuMicros,
+      cpuRatio: helloCpu / cpuMicros,
     });
   }
   const helloRates = hello.map((h) => h.okPerSec);
@@ -283,6 +319,7 @@ async function measureAgainst(
       min: Math.min(...helloRates),
       max: Math.max(...helloRates),
       nonOk: hello.reduce((sum, h) => sum + h.non2xx + h.errors, 0),
+      cpuMicros: hello.map((h) => h.cpuMicros),
     },
     scenarios,
     placements: {

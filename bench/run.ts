@@ -131,9 +131,15 @@ function printLoad(figures: LoadFigures) {
       `${ratio(baseline.max / baseline.min)}${baseline.nonOk > 0 ? `; ${baseline.nonOk} non-2xx!` : ''}`,
   );
   console.log(
+    `hello-world server-thread CPU per answer (microseconds): ` +
+      `${baseline.cpuMicros.map((c) => c.toFixed(1)).join(', ')}. The cpu ratio column is ` +
+      `hello-world's CPU per answer over the scenario's: what the ratio would be if the ` +
+      `server thread had a core to itself (it steadies the figures on a busy machine).`,
+  );
+  console.log(
     `${'scenario'.padEnd(36)} ${'2xx/s'.padStart(7)} ${'hello/s'.padStart(7)} ` +
       `${'ratio'.padStart(6)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'non-2xx'.padStart(7)} ` +
-      `${'errors'.padStart(6)}`,
+      `${'errors'.padStart(6)} ${'cpu us'.padStart(7)} ${'cpu ratio'.padStart(9)}`,
   );
   for (const s of figures.scenarios) {
     const r = s.result;
@@ -141,7 +147,8 @@ function printLoad(figures: LoadFigures) {
       `${s.name.padEnd(36)} ${r.okPerSec.toFixed(0).padStart(7)} ${s.baseline.toFixed(0).padStart(7)} ` +
         `${ratio(s.ratio).padStart(6)} ${`${r.latencyP50} ms`.padStart(6)} ` +
         `${`${r.latencyP99} ms`.padStart(6)} ${String(r.non2xx).padStart(7)} ` +
-        `${String(r.errors).padStart(6)}${s.valid ? '' : '  INVALID (non-2xx or errors)'}`,
+        `${String(r.errors).padStart(6)} ${s.cpuMicros.toFixed(1).padStart(7)} ` +
+        `${ratio(s.cpuRatio).padStart(9)}${s.valid ? '' : '  INVALID (non-2xx or errors)'}`,
     );
     console.log(`    ${s.detail}; ${r.total} requests in ${r.durationSec} s`);
     const other = Object.entries(r.statusCodes).filter(([code]) => !code.startsWith('2'));

@@ -5,6 +5,11 @@
  * our routes and better-auth always see the same endpoint (issue 8).
  */
 export function hasDotSegment(url: string): boolean {
+  // Nearly every URL holds no '.', '%' or '\': then no segment can be a dot one, and the
+  // regular expressions below are skipped (they run on every request).
+  if (url.indexOf('.') === -1 && url.indexOf('%') === -1 && url.indexOf('\\') === -1) {
+    return false;
+  }
   const end = url.search(/[?#]/);
   const path = (end === -1 ? url : url.slice(0, end))
     .replace(/%2e/gi, '.')
