@@ -31,6 +31,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerBingoRoutes } from './modules/bingo/bingo.routes';
 import { registerBookRoutes } from './modules/books/books.routes';
+import { registerClubRoutes } from './modules/clubs/clubs.routes';
 import { createBooksService } from './modules/books/books.service';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerExportRoutes } from './modules/exports/exports.routes';
@@ -351,6 +352,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFriendRoutes(app, deps);
   registerPostRoutes(app, deps);
   registerPrivacyRoutes(app, deps);
+  registerClubRoutes(app, deps);
   await registerSpa(app, { staticDir: config.staticDir, supportEmail: config.supportEmail });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api') && app.sendSpaPage) {

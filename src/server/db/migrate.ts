@@ -9,6 +9,7 @@ import { signInFailuresMigration } from './migrations/005-sign-in-failures';
 import { catalogueTrustMigration } from './migrations/006-catalogue-trust';
 import { privacyMigration } from './migrations/008-privacy';
 import { sharesMigration } from './migrations/009-shares';
+import { clubsMigration } from './migrations/010-clubs';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
 function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -22,6 +23,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '006-catalogue-trust': catalogueTrustMigration(kind),
     '008-privacy': privacyMigration(kind),
     '009-shares': sharesMigration(kind),
+    '010-clubs': clubsMigration(kind),
   };
 }
 

@@ -86,6 +86,10 @@ export interface GridsTable {
   title: string;
   createdBy: string | null;
   createdAt: Timestamp;
+  /** The club whose card this is; null for the shared card (migration 010, decision 016). */
+  clubId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A club card's own reset date, YYYY-MM-DD (the shared card's is a setting). */
+  resetDate: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CellsTable {
@@ -214,6 +218,41 @@ export interface SharesTable {
   revokedAt: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
+/** A reading circle (migration 010, decision 016). */
+export interface ClubsTable {
+  id: string;
+  name: string;
+  description: string;
+  createdBy: string | null;
+  createdAt: Timestamp;
+}
+
+export type ClubRoleColumn = 'owner' | 'co_owner' | 'member';
+
+export interface ClubMembersTable {
+  clubId: string;
+  userId: string;
+  role: ClubRoleColumn;
+  joinedAt: Timestamp;
+}
+
+/** An invitation link: only the SHA-256 (hex) of its token is kept. */
+export interface ClubInvitesTable {
+  id: string;
+  clubId: string;
+  tokenHash: string;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  expiresAt: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  revokedAt: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+export interface ClubJoinRequestsTable {
+  clubId: string;
+  userId: string;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   books: BooksTable;
@@ -231,6 +270,10 @@ export interface Database {
   importEntries: ImportEntriesTable;
   blocks: BlocksTable;
   shares: SharesTable;
+  clubs: ClubsTable;
+  clubMembers: ClubMembersTable;
+  clubInvites: ClubInvitesTable;
+  clubJoinRequests: ClubJoinRequestsTable;
 }
 
 /** Reads a timestamp column the same way on both databases. */

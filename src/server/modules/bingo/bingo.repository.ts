@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DatabaseKind } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { parseStoredCategories, storedNumberOrNull } from '../books/books.mapper';
@@ -19,6 +19,20 @@ export interface PlacementRow {
 }
 
 /**
+ * The newest grid of the scope of `g` (a grid row in the query): the newest shared grid when
+ * `g` has no club, else its club's newest card; each read from grids_club_idx
+ * (club_id, created_at, id), newest first.
+ */
+const NEWEST_IN_SCOPE = sql`(case when g.club_id is null
+  then (select g0.id from grids g0 where g0.club_id is null
+    order by g0.created_at desc, g0.id desc limit 1)
+  else (select g1.id from grids g1 where g1.club_id = g.club_id
+    order by g1.created_at desc, g1.id desc limit 1) end)`;
+
+/** A comparison's result: PostgreSQL answers a boolean, SQLite 0 or 1. */
+const asFlag = (value: unknown) => value === true || Number(value) === 1;
+
+/**
  * Cells, placements and the points they earned. Built on the caller's executor: the service
  * passes its transaction so every step of a placement commits or rolls back together.
  */
@@ -32,28 +46,39 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
         .executeTakeFirst();
     },
 
-    /** A grid and whether it is the current one (the newest), in one query. */
-    async findGridWithCurrent(gridId: string) {
+    /**
+     * A grid, whether it is the newest of its scope (the shared grids, or its club's cards),
+     * its club (name, reset date) and whether the viewer is a member of that club, in one query.
+     */
+    async findGridWithCurrent(gridId: string, viewerId: string) {
       const row = await db
         .selectFrom('grids as g')
-        .select(['g.id', 'g.title', 'g.createdAt'])
-        .select((eb) =>
-          eb(
-            'g.id',
-            '=',
-            eb
-              .selectFrom('grids')
-              .select('grids.id')
-              .orderBy('grids.createdAt', 'desc')
-              .orderBy('grids.id', 'desc')
-              .limit(1),
-          ).as('isCurrent'),
+        .leftJoin('clubs as cl', 'cl.id', 'g.clubId')
+        .leftJoin('clubMembers as m', (join) =>
+          join.onRef('m.clubId', '=', 'g.clubId').on('m.userId', '=', viewerId),
         )
+        .select([
+          'g.id',
+          'g.title',
+          'g.createdAt',
+          'g.clubId',
+          'g.resetDate',
+          'cl.name as clubName',
+        ])
+        .select(['m.userId as memberId'])
+        .select(sql<boolean | number>`g.id = ${NEWEST_IN_SCOPE}`.as('isNewest'))
         .where('g.id', '=', gridId)
         .executeTakeFirst();
       if (!row) return undefined;
-      const isCurrent: unknown = row.isCurrent;
-      return { ...row, isCurrent: isCurrent === true || Number(isCurrent) === 1 };
+      return {
+        id: row.id,
+        title: row.title,
+        createdAt: row.createdAt,
+        club: row.clubId !== null ? { id: row.clubId, name: row.clubName ?? '' } : null,
+        resetDate: row.resetDate,
+        isMember: row.memberId !== null,
+        isNewest: asFlag(row.isNewest),
+      };
     },
 
     listCells(gridId: string) {
@@ -67,35 +92,44 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
 
     /**
      * What a placement needs of its square in one query: the grid, the position, the rule
-     * (JSON text or null) and whether the grid is the current one (the newest).
+     * (JSON text or null), whether the grid is the newest of its scope (the shared grids, or
+     * its club's cards), and for a club card its club, reset date and the reader's membership.
      */
-    async findCellForPlacement(cellId: string) {
+    async findCellForPlacement(cellId: string, userId: string) {
       const row = await db
         .selectFrom('cells as c')
-        .select(['c.id', 'c.gridId', 'c.position', 'c.rule'])
-        .select((eb) =>
-          eb(
-            'c.gridId',
-            '=',
-            eb
-              .selectFrom('grids')
-              .select('grids.id')
-              .orderBy('grids.createdAt', 'desc')
-              .orderBy('grids.id', 'desc')
-              .limit(1),
-          ).as('isCurrent'),
+        .innerJoin('grids as g', 'g.id', 'c.gridId')
+        .leftJoin('clubMembers as m', (join) =>
+          join.onRef('m.clubId', '=', 'g.clubId').on('m.userId', '=', userId),
         )
+        .select(['c.id', 'c.gridId', 'c.position', 'c.rule', 'g.clubId', 'g.resetDate'])
+        .select(['m.userId as memberId'])
+        .select(sql<boolean | number>`c.grid_id = ${NEWEST_IN_SCOPE}`.as('isNewest'))
         .where('c.id', '=', cellId)
         .executeTakeFirst();
       if (!row) return undefined;
-      const isCurrent: unknown = row.isCurrent;
       return {
         id: row.id,
         gridId: row.gridId,
         position: Number(row.position),
         rule: row.rule,
-        isCurrent: isCurrent === true || Number(isCurrent) === 1,
+        clubId: row.clubId,
+        resetDate: row.resetDate,
+        isMember: row.memberId !== null,
+        isNewest: asFlag(row.isNewest),
       };
+    },
+
+    /** A reader's points on a club's cards: the sum of their placements there (decision 016). */
+    async clubPoints(userId: string, clubId: string): Promise<number> {
+      const row = await db
+        .selectFrom('placements as p')
+        .innerJoin('grids as g', 'g.id', 'p.gridId')
+        .select(sql<number | string>`coalesce(sum(p.points), 0)`.as('points'))
+        .where('p.userId', '=', userId)
+        .where('g.clubId', '=', clubId)
+        .executeTakeFirstOrThrow();
+      return Number(row.points);
     },
 
     /** What a placement needs of a catalogue book: its card text and the facts rules read. */

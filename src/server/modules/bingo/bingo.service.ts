@@ -27,7 +27,7 @@ import {
   type AppError,
 } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
-import { createGridsRepository } from '../grids/grids.repository';
+import { isCurrentCard } from '../clubs/club-cards';
 import { createSettingsRepository, RESET_DATE_KEY } from '../settings/settings.repository';
 import { toBingoCell, toPlacedBook, type PlacementView } from './bingo.mapper';
 import { createBingoRepository, type PlacementRow } from './bingo.repository';
@@ -85,6 +85,8 @@ export function ruleMetOf(
 interface PlaceOutcome {
   response: PlaceBookResponse;
   changedPoints: boolean;
+  /** The club whose card it was; null for the shared card. */
+  clubId: string | null;
 }
 
 /**
@@ -95,8 +97,12 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
   const { db, kind } = deps.database;
   const settings = createSettingsRepository(db);
 
-  function announce(userId: string, totalPoints: number) {
-    deps.hub.publishPoints(userId, totalPoints);
+  /**
+   * Live updates: the reader's new total and "some score changed". A club card's points are
+   * not the reader's total (decision 016): only the leaderboards hear of them.
+   */
+  function announce(userId: string, totalPoints: number, clubId: string | null) {
+    if (clubId === null) deps.hub.publishPoints(userId, totalPoints);
     deps.hub.publishLeaderboardChanged();
   }
 
@@ -113,12 +119,6 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
     }
   }
 
-  /** Refuses a grid that is not the current one (SPEC.md section 4: historical grids). */
-  async function requireCurrentGrid(trx: Transaction<Database>, gridId: string) {
-    const currentId = await createGridsRepository(trx).findCurrentId();
-    if (gridId !== currentId) throw forbidden(messages.bingo.historicalGrid);
-  }
-
   /**
    * One placement, in the caller's transaction, in as few queries as it can (issue 10): the
    * user (locked on PostgreSQL, with points and rule facts), the square (with its rule and
@@ -132,12 +132,19 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
   ): Promise<PlaceOutcome> {
     const repo = createBingoRepository(trx, kind);
     const user = await repo.lockAndReadUser(userId);
-    const cell = await repo.findCellForPlacement(cellId);
-    if (!cell) throw notFound(messages.bingo.gridNotFound);
+    const cell = await repo.findCellForPlacement(cellId, userId);
+    // A club card is not there for anyone outside its club (decision 016).
+    if (!cell || (cell.clubId !== null && !cell.isMember)) {
+      throw notFound(messages.bingo.gridNotFound);
+    }
     const book = await repo.findBookForPlacement(isbn);
     if (!book) throw notFound(messages.book.notFound);
-    // SPEC.md section 4: historical grids are read-only.
-    if (!cell.isCurrent) throw forbidden(messages.bingo.historicalGrid);
+    // SPEC.md section 4: historical grids are read-only; a club card past its date too.
+    if (!isCurrentCard(cell)) throw forbidden(messages.bingo.historicalGrid);
+    // A club card's points stay on its placements: the total shown is the club's (decision 016).
+    const clubId = cell.clubId;
+    const totalNow = () =>
+      clubId === null ? Promise.resolve(user.points) : repo.clubPoints(userId, clubId);
 
     const placements = await repo.listPlacements(userId, cell.gridId);
     const existing = placements.find((p) => p.cellId === cell.id);
@@ -151,7 +158,7 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
 
     if (existing && existing.bookIsbn === isbn) {
       // The same book again on its own square: nothing to change, nothing earned.
-      return { response: placed(existing, 0, user.points), changedPoints: false };
+      return { response: placed(existing, 0, await totalNow()), changedPoints: false, clubId };
     }
     const others = placements.filter((p) => p.cellId !== cell.id);
     const decision = decidePlacement(
@@ -187,8 +194,9 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
       // SPEC.md section 4: replacing a marked square's book earns nothing; it keeps its points.
       await repo.replaceBook(existing.id, bookFields);
       return {
-        response: placed({ ...row, ...view, points: existing.points }, 0, user.points),
+        response: placed({ ...row, ...view, points: existing.points }, 0, await totalNow()),
         changedPoints: false,
+        clubId,
       };
     }
     const marked = new Set(placements.map((p) => p.position));
@@ -200,10 +208,14 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
       cellId: cell.id,
       points: earned,
     });
-    const total = await repo.addPoints(userId, earned);
+    const total =
+      clubId === null
+        ? await repo.addPoints(userId, earned)
+        : await repo.clubPoints(userId, clubId);
     return {
       response: placed({ ...row, ...view, points: earned }, earned, total),
       changedPoints: true,
+      clubId,
     };
   }
 
@@ -211,13 +223,14 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
     /** One grid with the viewer's own placements, their points and the reset date. */
     async getCard(viewer: Viewer, gridId: string): Promise<BingoCardResponse> {
       const repo = createBingoRepository(db, kind);
-      const grid = await repo.findGridWithCurrent(gridId);
-      if (!grid) throw notFound(messages.bingo.gridNotFound);
+      const grid = await repo.findGridWithCurrent(gridId, viewer.id);
+      if (!grid || (grid.club && !grid.isMember)) throw notFound(messages.bingo.gridNotFound);
+      const club = grid.club;
       const [cells, placements, points, resetDate] = await Promise.all([
         repo.listCells(gridId),
         repo.listPlacements(viewer.id, gridId),
-        repo.readPoints(viewer.id),
-        settings.get(RESET_DATE_KEY),
+        club ? repo.clubPoints(viewer.id, club.id) : repo.readPoints(viewer.id),
+        club ? Promise.resolve(grid.resetDate) : settings.get(RESET_DATE_KEY),
       ]);
       const byCell = new Map(placements.map((p) => [p.cellId, p]));
       return {
@@ -225,7 +238,9 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
           id: grid.id,
           title: grid.title,
           createdAt: toIso(grid.createdAt),
-          isCurrent: grid.isCurrent,
+          isCurrent: isCurrentCard({ ...grid, clubId: club?.id ?? null }),
+          club,
+          resetDate: club ? grid.resetDate : null,
         },
         cells: cells.map((cell) => toBingoCell(cell, byCell.get(cell.id))),
         points,
@@ -241,25 +256,34 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
       const isbn = normalizeIsbn(body.isbn);
       if (!isbn) throw badRequest(messages.bingo.invalidIsbn, 'INVALID_ISBN');
       const outcome = await withConflictRetry((trx) => place(trx, viewer.id, body.cellId, isbn));
-      if (outcome.changedPoints) announce(viewer.id, outcome.response.totalPoints);
+      if (outcome.changedPoints) {
+        announce(viewer.id, outcome.response.totalPoints, outcome.clubId);
+      }
       return outcome.response;
     },
 
     /** Reset Grid: removes the viewer's placements on the current grid and the points they earned. */
     async resetGrid(viewer: Viewer, gridId: string): Promise<ResetGridResponse> {
-      const { removed, totalPoints } = await withConflictRetry(async (trx) => {
+      const { removed, totalPoints, clubId } = await withConflictRetry(async (trx) => {
         const repo = createBingoRepository(trx, kind);
         await repo.lockUser(viewer.id);
-        if (!(await repo.findGrid(gridId))) throw notFound(messages.bingo.gridNotFound);
-        await requireCurrentGrid(trx, gridId);
+        const grid = await repo.findGridWithCurrent(gridId, viewer.id);
+        if (!grid || (grid.club && !grid.isMember)) throw notFound(messages.bingo.gridNotFound);
+        const club = grid.club?.id ?? null;
+        if (!isCurrentCard({ ...grid, clubId: club })) {
+          throw forbidden(messages.bingo.historicalGrid);
+        }
         const points = await repo.deletePlacements(viewer.id, gridId);
+        // A club card's points were never the reader's total (decision 016).
         const total =
-          points !== 0
-            ? await repo.addPoints(viewer.id, -points)
-            : await repo.readPoints(viewer.id);
-        return { removed: points, totalPoints: total };
+          club !== null
+            ? await repo.clubPoints(viewer.id, club)
+            : points !== 0
+              ? await repo.addPoints(viewer.id, -points)
+              : await repo.readPoints(viewer.id);
+        return { removed: points, totalPoints: total, clubId: club };
       });
-      if (removed !== 0) announce(viewer.id, totalPoints);
+      if (removed !== 0) announce(viewer.id, totalPoints, clubId);
       return { totalPoints, message: messages.bingo.gridCleared };
     },
   };

@@ -10,22 +10,29 @@ export interface GridRow {
   createdAt: string;
 }
 
-/** Grids and their cells. The current grid is the newest one (DESIGN.md). */
+/**
+ * Grids and their cells. The current shared grid is the newest one with no club (DESIGN.md);
+ * club cards (grids with a club_id, decision 016) never count as the shared grid.
+ */
 export function createGridsRepository(db: Kysely<Database>) {
   return {
+    /** The shared grids (no club), newest first. */
     async list(): Promise<GridRow[]> {
       const rows = await db
         .selectFrom('grids')
         .select(['id', 'title', 'createdAt'])
+        .where('clubId', 'is', null)
         .orderBy('createdAt', 'desc')
         .orderBy('id', 'desc')
         .execute();
       return rows.map((r) => ({ ...r, createdAt: toIso(r.createdAt) }));
     },
+    /** The current shared grid: the newest with no club. */
     async findCurrentId(): Promise<string | null> {
       const row = await db
         .selectFrom('grids')
         .select('id')
+        .where('clubId', 'is', null)
         .orderBy('createdAt', 'desc')
         .orderBy('id', 'desc')
         .limit(1)
@@ -41,13 +48,23 @@ export function createGridsRepository(db: Kysely<Database>) {
         /** Issue 11: each square's rule, by position; missing or null is free text. */
         rules?: readonly (ChallengeRule | null)[] | undefined;
         createdBy: string | null;
+        /** Issue 12: a club card's club and its own reset date (YYYY-MM-DD). */
+        clubId?: string | null;
+        resetDate?: string | null;
       },
     ): Promise<GridRow> {
       const id = randomUUID();
       const createdAt = new Date().toISOString();
       await trx
         .insertInto('grids')
-        .values({ id, title: grid.title, createdBy: grid.createdBy, createdAt })
+        .values({
+          id,
+          title: grid.title,
+          createdBy: grid.createdBy,
+          createdAt,
+          clubId: grid.clubId ?? null,
+          resetDate: grid.resetDate ?? null,
+        })
         .execute();
       await trx
         .insertInto('cells')
@@ -62,6 +79,22 @@ export function createGridsRepository(db: Kysely<Database>) {
         )
         .execute();
       return { id, title: grid.title, createdAt };
+    },
+
+    /**
+     * Whether a grid is a club card the viewer may not open (not a member of its club): such a
+     * card answers as if it did not exist (decision 016). A shared or unknown grid: false.
+     */
+    async isHiddenClubCard(gridId: string, viewerId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('grids as g')
+        .leftJoin('clubMembers as m', (join) =>
+          join.onRef('m.clubId', '=', 'g.clubId').on('m.userId', '=', viewerId),
+        )
+        .select(['g.clubId', 'm.userId'])
+        .where('g.id', '=', gridId)
+        .executeTakeFirst();
+      return row !== undefined && row.clubId !== null && row.userId === null;
     },
   };
 }

@@ -3,17 +3,28 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GridListResponse } from '../../../lib/schemas/admin';
 import { requireSignedIn } from '../../http/viewer';
 import type { AppDeps } from '../../app-deps';
+import { createClubsService } from '../clubs/clubs.service';
 import { createGridsRepository } from './grids.repository';
 
-/** Every grid by title and date, newest (the current one) first. */
+/**
+ * Every shared grid by title and date, newest (the current one) first; then the cards of the
+ * viewer's clubs, newest first, each current when it is its club's newest and its reset date
+ * has not passed (issue 12, decision 016).
+ */
 export function registerGridRoutes(app: FastifyInstance, deps: AppDeps) {
   const grids = createGridsRepository(deps.database.db);
+  const clubs = createClubsService(deps.database);
   app.withTypeProvider<ZodTypeProvider>().get('/api/grids', {
     schema: { tags: ['grids'], summary: 'All grids', response: { 200: GridListResponse } },
     handler: async (request) => {
-      await requireSignedIn(request);
-      const rows = await grids.list();
-      return { grids: rows.map((g, i) => ({ ...g, isCurrent: i === 0 })) };
+      const viewer = await requireSignedIn(request);
+      const [rows, clubCards] = await Promise.all([grids.list(), clubs.cardsOf(viewer.id)]);
+      return {
+        grids: [
+          ...rows.map((g, i) => ({ ...g, isCurrent: i === 0, club: null, resetDate: null })),
+          ...clubCards,
+        ],
+      };
     },
   });
 }

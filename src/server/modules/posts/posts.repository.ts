@@ -3,8 +3,13 @@ import type { Database } from '../../db/schema';
 import type { FeedCursor } from './feed-cursor';
 
 export interface FeedPageOptions {
-  /** Everyone's posts or the viewer's own; friends' posts come from `friendsPageQuery`. */
-  filter: 'all' | 'mine';
+  /**
+   * Everyone's posts, the viewer's own, or (issue 12) those of a club's members; friends'
+   * posts come from `friendsPageQuery`.
+   */
+  filter: 'all' | 'mine' | 'club';
+  /** With filter 'club': the club whose current members' posts to show. */
+  clubId?: string;
   viewerId: string;
   /** Only posts after this one in feed order (older, or as old with a smaller id). */
   after: FeedCursor | null;
@@ -55,9 +60,19 @@ export function createPostsRepository(db: Kysely<Database>) {
     after,
     limit,
     excludeAuthors = [],
+    clubId,
   }: FeedPageOptions) => {
     const query =
-      filter === 'mine' ? postsWithAuthors().where('p.userId', '=', viewerId) : postsWithAuthors();
+      filter === 'mine'
+        ? postsWithAuthors().where('p.userId', '=', viewerId)
+        : filter === 'club'
+          ? postsWithAuthors().where('p.userId', 'in', (eb) =>
+              eb
+                .selectFrom('clubMembers as cm')
+                .select('cm.userId')
+                .where('cm.clubId', '=', clubId ?? ''),
+            )
+          : postsWithAuthors();
     return pageOf(
       excludeAuthors.length > 0 ? query.where('p.userId', 'not in', excludeAuthors) : query,
       after,

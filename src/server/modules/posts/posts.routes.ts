@@ -25,7 +25,12 @@ export function registerPostRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     preValidation: membersOnly(),
     handler: async (request) =>
-      service.feed(await requireMember(request), request.query.filter, request.query.cursor),
+      service.feed(
+        await requireMember(request),
+        request.query.filter,
+        request.query.cursor,
+        request.query.clubId,
+      ),
   });
 
   api.delete('/api/posts/:id', {

@@ -3,8 +3,9 @@ import { messages } from '../../../lib/messages';
 import { shownNameFor } from '../../../lib/privacy';
 import type { FeedFilter, FeedResponse } from '../../../lib/schemas/posts';
 import type { DatabaseHandle } from '../../db/database';
-import { forbidden, notFound } from '../../http/errors';
+import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
+import { createClubsService } from '../clubs/clubs.service';
 import { createPrivacyService } from '../privacy/privacy.service';
 import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from './feed-cursor';
 import { cursorTimeOf, toFeedPost } from './posts.mapper';
@@ -27,6 +28,7 @@ function byFeedOrder(a: FeedRow, b: FeedRow): number {
 export function createPostsService(database: DatabaseHandle) {
   const posts = createPostsRepository(database.db);
   const privacy = createPrivacyService(database);
+  const clubs = createClubsService(database);
 
   /**
    * The first `limit` posts of the viewer's friends after the cursor: each friend's own first
@@ -58,7 +60,13 @@ export function createPostsService(database: DatabaseHandle) {
       viewer: Viewer,
       filter: FeedFilter,
       cursor: string | undefined,
+      clubId?: string,
     ): Promise<FeedResponse> {
+      // Issue 12: a club's posts are for its members (403 membersOnly; unknown club 404).
+      if (filter === 'club') {
+        if (!clubId) throw badRequest(messages.generic.badRequest);
+        await clubs.requireMember(viewer, clubId);
+      }
       const after = cursor === undefined ? null : decodeFeedCursor(cursor);
       // One extra row tells whether another page exists.
       const limit = BLOG_PAGE_SIZE + 1;
@@ -67,7 +75,14 @@ export function createPostsService(database: DatabaseHandle) {
       const rows =
         filter === 'friends'
           ? await friendsPage(viewer.id, after, limit, excludeAuthors)
-          : await posts.listFeedPage({ filter, viewerId: viewer.id, after, limit, excludeAuthors });
+          : await posts.listFeedPage({
+              filter,
+              viewerId: viewer.id,
+              after,
+              limit,
+              excludeAuthors,
+              ...(clubId !== undefined ? { clubId } : {}),
+            });
       const page = rows.slice(0, BLOG_PAGE_SIZE);
       const last = page.at(-1);
       const nextCursor =

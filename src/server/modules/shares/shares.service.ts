@@ -145,8 +145,9 @@ export function createSharesService(deps: { database: DatabaseHandle; appUrl: st
 
     /** A new link to one of the viewer's cards; an earlier live link to it stops working. */
     async createShare(viewer: Viewer, gridId: string): Promise<CreateShareResponse> {
-      const grid = await createBingoRepository(db, kind).findGrid(gridId);
-      if (!grid) throw notFound(messages.bingo.gridNotFound);
+      const grid = await createBingoRepository(db, kind).findGridWithCurrent(gridId, viewer.id);
+      // A club card is shared by its members only; to others it is not there (decision 016).
+      if (!grid || (grid.club && !grid.isMember)) throw notFound(messages.bingo.gridNotFound);
       const token = randomBytes(TOKEN_BYTES).toString('base64url');
       const now = new Date().toISOString();
       const id = randomUUID();

@@ -1,0 +1,33 @@
+/**
+ * Club cards (issue 12, decision 016): grids with a club and their own reset date. A card
+ * ends at the end of its reset date, UTC, like the admin's reset date of the shared card.
+ */
+
+/** Today's date in UTC, YYYY-MM-DD (what reset dates are compared with). */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Whether a reset date (YYYY-MM-DD) has not yet passed: the card is open through that day. */
+export function resetDateOpen(resetDate: string | null, today: string = todayUtc()): boolean {
+  return resetDate === null || resetDate >= today;
+}
+
+/**
+ * Whether a grid is the current one of its scope: the shared grid when it is the newest shared
+ * grid; a club card when it is its club's newest card and its reset date has not passed.
+ */
+export function isCurrentCard(grid: {
+  isNewest: boolean;
+  clubId: string | null;
+  resetDate: string | null;
+}): boolean {
+  if (!grid.isNewest) return false;
+  return grid.clubId === null || resetDateOpen(grid.resetDate);
+}
+
+/** A YYYY-MM-DD text that names a real day (2026-02-30 does not). */
+export function isRealDate(date: string): boolean {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+}
