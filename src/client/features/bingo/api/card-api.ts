@@ -1,6 +1,8 @@
 /** The reader's card on one grid: read it, place a book on a square, reset it (SPEC.md section 4). */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { endOfDayUtc } from '../../../../lib/dates';
 import { GRID_CACHE_MS, PROGRESS_CACHE_MS } from '../../../../lib/limits';
+import type { GridSummary } from '../../../../lib/schemas/admin';
 import type {
   BingoCardResponse,
   CellPlacement,
@@ -43,13 +45,14 @@ export function resetGrid(gridId: string): Promise<ResetGridResponse> {
 }
 
 /**
- * Writes the reader's new total wherever the cache holds it (every card and `me`), so the
- * counter moves at once. Returns whether any card showed a different total before.
+ * Writes the reader's new total wherever the cache holds it (every shared card and `me`), so the
+ * counter moves at once. Club cards (issue 12) count their own points and are left alone. Returns
+ * whether any card showed a different total before.
  */
 export function writeCachedPoints(queryClient: QueryClient, totalPoints: number): boolean {
   let changed = false;
   queryClient.setQueriesData<BingoCardResponse>({ queryKey: CARD_QUERY_ROOT }, (card) => {
-    if (!card || card.points === totalPoints) return card;
+    if (!card || card.grid.club || card.points === totalPoints) return card;
     changed = true;
     return { ...card, points: totalPoints };
   });
@@ -57,6 +60,33 @@ export function writeCachedPoints(queryClient: QueryClient, totalPoints: number)
     me?.user ? { user: { ...me.user, points: totalPoints } } : me,
   );
   return changed;
+}
+
+/**
+ * A club card's points are the reader's points on all that club's cards (issue 12): a placement
+ * or reset on one moves the counter of every cached card of the club, and nothing else.
+ */
+export function writeCachedClubPoints(
+  queryClient: QueryClient,
+  clubId: string,
+  totalPoints: number,
+): void {
+  queryClient.setQueriesData<BingoCardResponse>({ queryKey: CARD_QUERY_ROOT }, (card) =>
+    card && card.grid.club?.id === clubId ? { ...card, points: totalPoints } : card,
+  );
+}
+
+/** The days-left badge's moment: a club card's own date (YYYY-MM-DD, its end in UTC) or the admin's. */
+export function resetMomentOf(card: BingoCardResponse, listed?: GridSummary): string | null {
+  if (!card.grid.club) return card.resetDate;
+  const date = card.grid.resetDate ?? listed?.resetDate ?? null;
+  if (!date) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  try {
+    return endOfDayUtc(date);
+  } catch {
+    return null;
+  }
 }
 
 /** Puts a placement the server accepted on its square of the cached card. */

@@ -19,6 +19,8 @@ import {
   cardQueryOptions,
   placeBook,
   resetGrid,
+  resetMomentOf,
+  writeCachedClubPoints,
   writeCachedPlacement,
   writeCachedPoints,
 } from '../api/card-api';
@@ -110,6 +112,14 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
     );
   }
 
+  /** A club card's total is the reader's club points (issue 12); the shared card's is theirs. */
+  function writeTotal(totalPoints: number) {
+    const cached = queryClient.getQueryData<BingoCardResponse>(cardQueryKey(gridId));
+    const club = cached?.grid.club ?? listed?.club;
+    if (club) writeCachedClubPoints(queryClient, club.id, totalPoints);
+    else writeCachedPoints(queryClient, totalPoints);
+  }
+
   function refreshAfterChange() {
     void queryClient.invalidateQueries({ queryKey: cardQueryKey(gridId) });
     void queryClient.invalidateQueries({ queryKey: LEADERBOARD_QUERY_ROOT });
@@ -133,7 +143,7 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
       });
       void queryClient.invalidateQueries({ queryKey: FITTING_BOOKS_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: ['bingo', 'suggestions'] });
-      writeCachedPoints(queryClient, result.totalPoints);
+      writeTotal(result.totalPoints);
       refreshAfterChange();
       showSquare(null);
       // A review is offered for a book the square did not hold before, never for a refusal.
@@ -156,7 +166,7 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
       queryClient.setQueryData<BingoCardResponse>(cardQueryKey(gridId), (old) =>
         old ? { ...old, cells: old.cells.map((cell) => ({ ...cell, placement: null })) } : old,
       );
-      writeCachedPoints(queryClient, result.totalPoints);
+      writeTotal(result.totalPoints);
       refreshAfterChange();
       closeModal();
     },
@@ -199,8 +209,11 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
     );
   }
 
-  const { grid, cells, points, resetDate } = card.data;
+  const { grid, cells, points } = card.data;
   const isPast = !grid.isCurrent;
+  // Issue 12: a club card has its own reset date, and its points are the reader's club points.
+  const club = grid.club ?? listed?.club ?? null;
+  const resetDate = resetMomentOf(card.data, listed);
   const openCell = cells.find((cell) => cell.id === openSquareId) ?? null;
 
   function handleActivate(cell: BingoCell) {
@@ -243,6 +256,15 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
       <section className="bingo-board" aria-labelledby={titleId}>
         <div className="bingo-board__header">
           <h2 id={titleId} className="bingo-board__title">
+            {/* Read out as "Club name: Card title"; the club's name sits on a line of its own. */}
+            {club ? (
+              <>
+                <span className="bingo-board__club">
+                  {club.name}
+                  <span className="visually-hidden">:</span>
+                </span>{' '}
+              </>
+            ) : null}
             {grid.title}
           </h2>
           {isPast ? (
@@ -262,11 +284,12 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
           <p className="note bingo-board__note">{messages.bingo.historicalGrid}</p>
         ) : (
           <div className="bingo-board__stats">
-            <PointsCounter points={points} />
+            <PointsCounter points={points} label={club ? messages.clubs.clubPoints : undefined} />
             {resetDate ? <DaysLeftBadge resetDate={resetDate} /> : null}
           </div>
         )}
-        {isPast || guest ? null : <FittingBooksBanner />}
+        {/* The banner places finished books on the shared card: not offered on a club card. */}
+        {isPast || guest || club ? null : <FittingBooksBanner />}
         <BingoGrid cells={cells} readOnly={isPast} onActivate={handleActivate} />
         <div className="bingo-board__actions">
           <button
@@ -335,7 +358,7 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
           onConfirm={() => void resetting.run(() => reset.mutateAsync(grid.id))}
         />
       ) : null}
-      {modal.kind === 'leaderboard' ? <LeaderboardModal onClose={closeModal} /> : null}
+      {modal.kind === 'leaderboard' ? <LeaderboardModal club={club} onClose={closeModal} /> : null}
     </>
   );
 }

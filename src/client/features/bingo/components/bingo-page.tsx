@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { messages } from '../../../../lib/messages';
 import { Spinner } from '../../../components/spinner';
@@ -13,7 +14,8 @@ const GRID_PARAM = 'grid';
 
 /**
  * The bingo page (SPEC.md section 2), for guests and members. The chosen grid lives in the URL
- * (?grid=id) so it survives a reload; without one, the current grid is shown.
+ * (?grid=id) so it survives a reload and a link can open a given card (the club page links to its
+ * cards, issue 12); without one, the current shared grid is shown.
  */
 export function BingoPage() {
   useDocumentTitle('Bingo');
@@ -21,6 +23,17 @@ export function BingoPage() {
   useLiveUpdates(user !== null);
   const grids = useQuery(gridsQueryOptions);
   const [searchParams, setSearchParams] = useSearchParams();
+  const requestedId = searchParams.get(GRID_PARAM);
+  // The grid list is kept for days: a card linked to that it lacks (a club card made since, or a
+  // club joined since) asks for the list again, once per id.
+  const refetchedFor = useRef(new Set<string>());
+  const lacksRequested =
+    grids.isSuccess && requestedId !== null && !grids.data.grids.some((g) => g.id === requestedId);
+  useEffect(() => {
+    if (!lacksRequested || refetchedFor.current.has(requestedId)) return;
+    refetchedFor.current.add(requestedId);
+    void grids.refetch();
+  }, [lacksRequested, requestedId, grids]);
 
   let body;
   if (grids.isPending) {
@@ -44,16 +57,16 @@ export function BingoPage() {
     body = <p className="empty">No bingo grid has been created yet. Check back soon!</p>;
   } else {
     const list = grids.data.grids;
-    const current = list.find((grid) => grid.isCurrent) ?? list[0];
+    // Club cards are current too (issue 12): the default is the shared card.
+    const shared = list.filter((grid) => !grid.club);
+    const current = shared.find((grid) => grid.isCurrent) ?? shared[0] ?? list[0];
     const gridId = searchParams.get(GRID_PARAM) ?? current?.id ?? '';
     body = (
       <BingoBoard
         grids={list}
         gridId={gridId}
-        onSelectGrid={(id) => {
-          // The current grid is the page's default: its address stays plain /bingo.
-          setSearchParams(id === current?.id ? {} : { [GRID_PARAM]: id });
-        }}
+        // The chosen grid stays in the address (a new square or search starts on the new grid).
+        onSelectGrid={(id) => setSearchParams({ [GRID_PARAM]: id })}
       />
     );
   }

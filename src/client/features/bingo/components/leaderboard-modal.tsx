@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../../lib/messages';
+import type { GridSummary } from '../../../../lib/schemas/admin';
 import type { LeaderboardEntry, LeaderboardScope } from '../../../../lib/schemas/bingo';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { Tabs } from '../../../components/tabs';
 import { errorText } from '../../../services/api-client';
-import { leaderboardQueryOptions } from '../api/leaderboard-api';
+import { clubLeaderboardQueryOptions, leaderboardQueryOptions } from '../api/leaderboard-api';
 
 const TABS: readonly { scope: LeaderboardScope; label: string }[] = [
   { scope: 'friends', label: 'Friends' },
@@ -53,35 +54,71 @@ function LeaderboardRow({ entry }: { entry: LeaderboardEntry }) {
   );
 }
 
-function LeaderboardList({ scope }: { scope: LeaderboardScope }) {
-  const board = useQuery(leaderboardQueryOptions(scope));
-  if (board.isPending) return <Spinner label="Loading leaderboard..." showLabel />;
-  if (board.isError) {
-    const text = errorText(board.error, messages.generic.serverError);
-    return (
-      <p className="form-message form-message--error" role="alert">
-        {text}
-      </p>
-    );
-  }
-  if (board.data.entries.length === 0) {
-    return <p className="empty">No readers on this board yet.</p>;
-  }
+function LeaderboardRows({ entries, empty }: { entries: LeaderboardEntry[]; empty: string }) {
+  if (entries.length === 0) return <p className="empty">{empty}</p>;
   return (
     <ol className="leaderboard">
-      {board.data.entries.map((entry) => (
+      {entries.map((entry) => (
         <LeaderboardRow key={entry.userId} entry={entry} />
       ))}
     </ol>
   );
 }
 
+function LoadFailed({ error }: { error: unknown }) {
+  return (
+    <p className="form-message form-message--error" role="alert">
+      {errorText(error, messages.generic.serverError)}
+    </p>
+  );
+}
+
+function LeaderboardList({ scope }: { scope: LeaderboardScope }) {
+  const board = useQuery(leaderboardQueryOptions(scope));
+  if (board.isPending) return <Spinner label="Loading leaderboard..." showLabel />;
+  if (board.isError) return <LoadFailed error={board.error} />;
+  return <LeaderboardRows entries={board.data.entries} empty="No readers on this board yet." />;
+}
+
+/** A club's members ranked by the points its cards earned them (issue 12). */
+function ClubLeaderboardList({ clubId }: { clubId: string }) {
+  const board = useQuery(clubLeaderboardQueryOptions(clubId));
+  if (board.isPending) return <Spinner label="Loading leaderboard..." showLabel />;
+  if (board.isError) return <LoadFailed error={board.error} />;
+  const entries = board.data.entries.map(({ isViewer, ...entry }) => ({
+    ...entry,
+    isYou: isViewer,
+  }));
+  return <LeaderboardRows entries={entries} empty={messages.clubs.noPoints} />;
+}
+
+type LeaderboardClub = NonNullable<GridSummary['club']>;
+
 /**
  * The leaderboards (SPEC.md section 2) as ARIA tabs (the shared Tabs: arrow keys, Home and End
  * move between Friends and Global Top 10); each panel lists ranks, a crown on first place and
  * 'N pts', with the reader's own row highlighted.
+ *
+ * On a club card (issue 12) it shows that club's leaderboard instead, in the same modal: the
+ * points this card earns count only there (the global and friends boards stay the shared
+ * card's), so a reader who presses View Leaderboard on it expects to see where the card put them,
+ * and a modal keeps their place on the card where a trip to the club page would not.
  */
-export function LeaderboardModal({ onClose }: { onClose: () => void }) {
+export function LeaderboardModal({
+  club = null,
+  onClose,
+}: {
+  club?: LeaderboardClub | null;
+  onClose: () => void;
+}) {
+  if (club) {
+    return (
+      <Modal title={messages.clubs.leaderboard} onClose={onClose}>
+        <p className="leaderboard__club">{club.name}</p>
+        <ClubLeaderboardList clubId={club.id} />
+      </Modal>
+    );
+  }
   return (
     <Modal title="Leaderboard" onClose={onClose}>
       <Tabs
