@@ -19,6 +19,19 @@ async function expectNoViolations(page: Page, where: string) {
   expect(found).toEqual([]);
 }
 
+/** A fresh reader (registered through the API), logged in through the real form. */
+async function signUpAndLogIn(page: Page, baseURL: string, handle: string) {
+  const email = `${handle}@example.com`;
+  const password = 'Prickly-Reader-7';
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password, name: handle },
+    headers: { origin: baseURL },
+  });
+  expect(signUp.ok()).toBe(true);
+  await logIn(page, email, password);
+  return email;
+}
+
 function square(page: Page, challenge: string) {
   return page
     .getByRole('grid', { name: 'Bingo card' })
@@ -147,6 +160,74 @@ for (const viewport of [
       await expectNoViolations(page, 'add friend modal');
       await page.keyboard.press('Escape');
       await clearCard(page);
+    });
+
+    test('the club pages (issue 12): list, a club and its tabs, the editor, the join page', async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      const stamp = `${viewport.width}${Date.now()}`.slice(-9);
+      await signUpAndLogIn(page, baseURL!, `axeowner${stamp}`);
+      const origin = { origin: baseURL! };
+      const made = await page.request.post('/api/clubs', {
+        headers: origin,
+        data: { name: `Axe Club ${stamp}`, description: 'Checked by axe.' },
+      });
+      expect(made.ok(), await made.text()).toBe(true);
+      const { club } = (await made.json()) as { club: { id: string; name: string } };
+      const card = await page.request.post(`/api/clubs/${club.id}/cards`, {
+        headers: origin,
+        data: {
+          title: `Axe Card ${stamp}`,
+          challenges: [...DEFAULT_CHALLENGES],
+          resetDate: `${new Date().getUTCFullYear() + 1}-12-31`,
+        },
+      });
+      expect(card.ok(), await card.text()).toBe(true);
+
+      await page.goto('/clubs');
+      await expect(page.getByRole('link', { name: new RegExp(club.name) })).toBeVisible();
+      await expectNoViolations(page, '/clubs');
+
+      await page.goto(`/clubs/${club.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: club.name })).toBeVisible();
+      for (const tab of ['Leaderboard', 'Members', 'Cards', 'Invitations', 'Requests']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await page.waitForLoadState('networkidle');
+        await expect(page.getByRole('tabpanel', { name: tab }).locator('.spinner')).toHaveCount(0);
+        await expectNoViolations(page, `/clubs/:id ${tab}`);
+      }
+      await page.getByRole('tab', { name: 'Invitations' }).click();
+      await page.getByRole('button', { name: 'Create invitation link' }).click();
+      const linkField = page.getByRole('textbox', { name: 'Invitation link' });
+      await expect(linkField).toHaveValue(/\/clubs\/join\//);
+      await expectNoViolations(page, 'a new invitation link');
+      const invitation = await linkField.inputValue();
+      await page.getByRole('tab', { name: 'Cards' }).click();
+      await page.getByRole('button', { name: 'Create a club card' }).click();
+      await expect(page.getByRole('region', { name: 'Create a club card' })).toBeVisible();
+      await expectNoViolations(page, 'the club card editor');
+      await page.getByRole('button', { name: 'Delete club' }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete this club?' })).toBeVisible();
+      await expectNoViolations(page, 'delete club question');
+      await page.keyboard.press('Escape');
+
+      // Another reader: the invitation's preview and the non-member's view.
+      const visitor = await browser.newContext({ baseURL, viewport });
+      try {
+        const other = await visitor.newPage();
+        await signUpAndLogIn(other, baseURL!, `axevisit${stamp}`);
+        await other.goto(invitation);
+        await expect(other.getByRole('button', { name: 'Join club' })).toBeVisible();
+        await expectNoViolations(other, '/clubs/join/:token');
+        await other.goto(`/clubs/${club.id}`);
+        await expect(other.getByRole('button', { name: 'Ask to join' })).toBeVisible();
+        await expectNoViolations(other, '/clubs/:id (not a member)');
+      } finally {
+        await visitor.close();
+      }
     });
 
     test('a guest on the card, and the admin page', async ({ page }) => {
