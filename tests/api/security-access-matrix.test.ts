@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHALLENGES } from '../../src/lib/challenges';
 import type { CreateShareResponse } from '../../src/lib/schemas/share';
 import { createGrid, type TestGrid } from '../helpers/bingo';
+import { createClub, inviteToken, joinClub } from '../helpers/clubs';
 import {
   addWantToRead,
   befriend,
@@ -83,6 +84,19 @@ const ownerOnly = (ok: number, others = 404): Row => ({
   reader: ok,
 });
 
+/**
+ * The reader's club (issue 12): to others it is members-only or owners-only (403), to the
+ * reader's blocked reader it is not there (404).
+ */
+const clubOwners = (ok: number): Row => ({
+  out: 401,
+  guest: 403,
+  other: 403,
+  blocked: 404,
+  admin: 403,
+  reader: ok,
+});
+
 const EXPECTED: Record<string, Row> = {
   'GET /api/captcha/challenge': anyone(200),
   'GET /api/health': anyone(200),
@@ -146,6 +160,30 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/blocks': members(200),
   'PUT /api/blocks/{userId}': members(200),
   'DELETE /api/blocks/{userId}': ownerOnly(200),
+  // Issue 12: clubs. The reader owns the clubs; the others are not members, and the reader
+  // blocked the blocked reader, to whom the club is not there. The admin has no club powers.
+  // The full table (owner, co-owner, member, ...) is tests/api/clubs-access.test.ts.
+  'POST /api/clubs': members(201),
+  'GET /api/clubs': signedIn(200),
+  'GET /api/clubs/{clubId}': { ...signedIn(200), blocked: 404 },
+  'PATCH /api/clubs/{clubId}': clubOwners(200),
+  'DELETE /api/clubs/{clubId}': clubOwners(200),
+  'GET /api/clubs/{clubId}/members': clubOwners(200),
+  'PUT /api/clubs/{clubId}/members/{userId}/role': clubOwners(200),
+  'DELETE /api/clubs/{clubId}/members/{userId}': clubOwners(200),
+  'POST /api/clubs/{clubId}/invites': clubOwners(201),
+  'GET /api/clubs/{clubId}/invites': clubOwners(200),
+  'DELETE /api/clubs/{clubId}/invites/{inviteId}': clubOwners(200),
+  'GET /api/club-invites/{token}': { ...signedIn(200), blocked: 404 },
+  // Others join by the link (another club's, so the rest of the table is unchanged).
+  'POST /api/club-invites/{token}': { ...members(200), blocked: 403, reader: 409 },
+  'POST /api/clubs/{clubId}/requests': { ...members(200), blocked: 404, reader: 409 },
+  'GET /api/clubs/{clubId}/requests': clubOwners(200),
+  'POST /api/clubs/{clubId}/requests/{userId}/approve': clubOwners(200),
+  'DELETE /api/clubs/{clubId}/requests/{userId}': clubOwners(200),
+  'GET /api/clubs/{clubId}/cards': clubOwners(200),
+  'POST /api/clubs/{clubId}/cards': clubOwners(201),
+  'GET /api/clubs/{clubId}/leaderboard': clubOwners(200),
 };
 
 /** Routes that add a book somewhere; each gets its own. */
@@ -179,6 +217,19 @@ interface Fixtures {
   /** Someone every persona may block, and someone the reader blocked (to unblock). */
   blockTarget: { id: string };
   unblockTarget: { id: string };
+  /** Issue 12: the reader's club and what its owner-only routes name. */
+  club: {
+    id: string;
+    toDelete: string;
+    memberForRole: string;
+    memberToRemove: string;
+    inviteId: string;
+    requesterToApprove: string;
+    requesterToDecline: string;
+    /** A link to another club of the reader's, which the others join. */
+    joinToken: string;
+    ownToken: string;
+  };
 }
 
 interface Call {
@@ -206,7 +257,17 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
     'POST /api/imports': {
       csv: readFileSync('tests/fixtures/goodreads_library_export.csv', 'utf8'),
     },
+    'POST /api/clubs': { name: `Matrix Club ${persona}`, description: '' },
+    'PATCH /api/clubs/{clubId}': { name: 'Matrix Circle', description: 'Renamed.' },
+    'PUT /api/clubs/{clubId}/members/{userId}/role': { role: 'co_owner' },
+    'POST /api/clubs/{clubId}/invites': { expiresInDays: 7 },
+    'POST /api/clubs/{clubId}/cards': {
+      title: 'Matrix Club Card',
+      challenges: [...DEFAULT_CHALLENGES],
+      resetDate: '2099-12-31',
+    },
   };
+  const club = { clubId: f.club.id };
   const params: Record<string, Record<string, string>> = {
     'GET /api/books/{isbn}': { isbn: f.book.isbn },
     'GET /api/books/{isbn}/cover.svg': { isbn: f.book.isbn },
@@ -230,6 +291,27 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
     'GET /share/{token}/card.png': { token: f.shareToken },
     'PUT /api/blocks/{userId}': { userId: f.blockTarget.id },
     'DELETE /api/blocks/{userId}': { userId: f.unblockTarget.id },
+    'GET /api/clubs/{clubId}': club,
+    'PATCH /api/clubs/{clubId}': club,
+    'DELETE /api/clubs/{clubId}': { clubId: f.club.toDelete },
+    'GET /api/clubs/{clubId}/members': club,
+    'PUT /api/clubs/{clubId}/members/{userId}/role': { ...club, userId: f.club.memberForRole },
+    'DELETE /api/clubs/{clubId}/members/{userId}': { ...club, userId: f.club.memberToRemove },
+    'POST /api/clubs/{clubId}/invites': club,
+    'GET /api/clubs/{clubId}/invites': club,
+    'DELETE /api/clubs/{clubId}/invites/{inviteId}': { ...club, inviteId: f.club.inviteId },
+    'GET /api/club-invites/{token}': { token: f.club.ownToken },
+    'POST /api/club-invites/{token}': { token: f.club.joinToken },
+    'POST /api/clubs/{clubId}/requests': club,
+    'GET /api/clubs/{clubId}/requests': club,
+    'POST /api/clubs/{clubId}/requests/{userId}/approve': {
+      ...club,
+      userId: f.club.requesterToApprove,
+    },
+    'DELETE /api/clubs/{clubId}/requests/{userId}': { ...club, userId: f.club.requesterToDecline },
+    'GET /api/clubs/{clubId}/cards': club,
+    'POST /api/clubs/{clubId}/cards': club,
+    'GET /api/clubs/{clubId}/leaderboard': club,
   };
   const queries: Record<string, string> = {
     'GET /api/books/search': '?q=Hedgehog',
@@ -264,6 +346,41 @@ async function streamStatus(app: FastifyInstance, url: string, cookie?: string) 
     });
     req.end();
   });
+}
+
+/**
+ * The reader's clubs (issue 12): one whose routes are called, one to delete, one whose link
+ * the others join; members to promote and remove, an invite to revoke, requests to answer.
+ */
+async function clubFixtures(app: FastifyInstance, reader: TestUser) {
+  const club = await createClub(app, reader, { name: 'Matrix Circle' });
+  const toDelete = await createClub(app, reader, { name: 'Matrix Circle To Delete' });
+  const joinable = await createClub(app, reader, { name: 'Matrix Circle To Join' });
+  const [memberForRole, memberToRemove, approve, decline] = await Promise.all([
+    createUser(app),
+    createUser(app),
+    createUser(app),
+    createUser(app),
+  ]);
+  await joinClub(app, reader, memberForRole, club.id);
+  await joinClub(app, reader, memberToRemove, club.id);
+  for (const requester of [approve, decline]) {
+    const asked = await call(app, 'POST', `/api/clubs/${club.id}/requests`, {
+      cookie: requester.cookie,
+    });
+    if (asked.statusCode !== 200) throw new Error(`request failed: ${asked.body}`);
+  }
+  return {
+    id: club.id,
+    toDelete: toDelete.id,
+    memberForRole: memberForRole.id,
+    memberToRemove: memberToRemove.id,
+    inviteId: (await inviteToken(app, reader, club.id)).invite.id,
+    requesterToApprove: approve.id,
+    requesterToDecline: decline.id,
+    joinToken: (await inviteToken(app, reader, joinable.id)).token,
+    ownToken: (await inviteToken(app, reader, club.id)).token,
+  };
 }
 
 /** A share link made through the API, as the reader's page makes one. */
@@ -323,6 +440,7 @@ beforeAll(async () => {
     )[2]!,
     blockTarget: await createMemberRow(t.app),
     unblockTarget: await createMemberRow(t.app),
+    club: await clubFixtures(t.app, reader),
   };
   const now = new Date().toISOString();
   await t.app.deps.database.db
