@@ -1,6 +1,7 @@
 /** The blog feed's calls (SPEC.md section 2, Blog feed); types from the shared schemas. */
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { ClubListResponse } from '../../../../lib/schemas/clubs';
 import type { MessageResponse } from '../../../../lib/schemas/common';
 import type { FeedFilter, FeedResponse } from '../../../../lib/schemas/posts';
 import { apiRequest } from '../../../services/api-client';
@@ -14,13 +15,15 @@ const FEED_STALE_MS = 60_000;
 
 /**
  * Ten posts a page, newest first; each page asks for the posts after the previous page's
- * nextCursor, and a null nextCursor ends the feed ('No more posts.').
+ * nextCursor, and a null nextCursor ends the feed ('No more posts.'). The club filter (issue 12)
+ * names its club.
  */
-export function feedQueryOptions(filter: FeedFilter) {
+export function feedQueryOptions(filter: FeedFilter, clubId: string | null = null) {
   return infiniteQueryOptions({
-    queryKey: [...POSTS_KEY, filter] as const,
+    queryKey: [...POSTS_KEY, filter, clubId] as const,
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ filter });
+      if (filter === 'club' && clubId) params.set('clubId', clubId);
       if (pageParam) params.set('cursor', pageParam);
       return apiRequest<FeedResponse>(`/api/posts?${params.toString()}`);
     },
@@ -33,3 +36,13 @@ export function feedQueryOptions(filter: FeedFilter) {
 export function deletePost(id: string): Promise<z.infer<typeof MessageResponse>> {
   return apiRequest(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
+
+/**
+ * The viewer's clubs (issue 12): one "Club posts" filter each. The club pages' own key for the
+ * same list (features/clubs), so joining or leaving a club refreshes the dropdown as well.
+ */
+export const myClubsQueryOptions = queryOptions({
+  queryKey: ['clubs', 'mine'] as const,
+  queryFn: () => apiRequest<ClubListResponse>('/api/clubs'),
+  staleTime: 60_000,
+});

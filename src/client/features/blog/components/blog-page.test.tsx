@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../lib/messages';
 import type { FeedResponse } from '../../../../lib/schemas/posts';
@@ -11,7 +11,7 @@ import {
   type RecordedRequest,
 } from '../../../test-utils/mock-api';
 import { renderApp } from '../../../test-utils/render-app';
-import { buildFeedPage, buildPost } from '../testing/blog-factories';
+import { buildClub, buildFeedPage, buildPost } from '../testing/blog-factories';
 
 function paramsOf(request: RecordedRequest) {
   return new URLSearchParams(request.search);
@@ -26,10 +26,14 @@ function feedBy(pages: Partial<Record<string, FeedResponse | MockReply>>): MockH
   };
 }
 
-async function openBlog(posts: MockReply | MockHandler, path = '/blog') {
+/** The viewer's clubs (issue 12): none unless a test says otherwise. */
+const NO_CLUBS: MockReply = { body: { clubs: [] } };
+
+async function openBlog(posts: MockReply | MockHandler, path = '/blog', clubs = NO_CLUBS) {
   const api = mockApi({
     'GET /api/me': { body: { user: buildUser() } },
     'GET /api/posts': posts,
+    'GET /api/clubs': clubs,
   });
   const app = renderApp(path);
   await screen.findByRole('heading', { level: 1, name: 'Blog' });
@@ -137,6 +141,86 @@ describe('BlogPage: posts and filters', () => {
   });
 });
 
+describe('BlogPage: club posts (issue 12)', () => {
+  const clubs: MockReply = {
+    body: {
+      clubs: [
+        buildClub({ id: 'c-badgers', name: 'Badgers' }),
+        buildClub({ id: 'c-owls', name: 'Owls' }),
+      ],
+    },
+  };
+  /** The club feed: each club answers its own posts, ten a page with a cursor. */
+  const clubFeed: MockHandler = (request) => {
+    const params = paramsOf(request);
+    if (params.get('filter') === 'all')
+      return { body: buildFeedPage([buildPost({ bookTitle: 'Everyone' })]) };
+    if (params.get('filter') !== 'club') return apiErrorReply(500, 'unexpected filter');
+    if (params.get('clubId') === 'c-badgers') {
+      return params.get('cursor') === 'badgers-2'
+        ? { body: buildFeedPage([buildPost({ bookTitle: 'Badger page two' })]) }
+        : { body: buildFeedPage([buildPost({ bookTitle: 'Badger review' })], 'badgers-2') };
+    }
+    if (params.get('clubId') === 'c-owls') return { body: buildFeedPage([]) };
+    return apiErrorReply(403, messages.clubs.membersOnly, 'FORBIDDEN');
+  };
+
+  it('offers one "Club posts" entry per club, after the three filters', async () => {
+    await openBlog(clubFeed, '/blog', clubs);
+
+    const select = screen.getByRole('combobox', { name: 'Show' });
+    await within(select).findByRole('option', { name: messages.clubs.postsFilter('Owls') });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'All Posts',
+      "Friends' Posts",
+      'My Posts',
+      messages.clubs.postsFilter('Badgers'),
+      messages.clubs.postsFilter('Owls'),
+    ]);
+  });
+
+  it("choosing a club shows its members' posts, pages with Load More, and keeps the URL", async () => {
+    const { user, router, api } = await openBlog(clubFeed, '/blog', clubs);
+    await screen.findByRole('article', { name: 'Everyone' });
+    const select = screen.getByRole('combobox', { name: 'Show' });
+    await within(select).findByRole('option', { name: messages.clubs.postsFilter('Badgers') });
+
+    await user.selectOptions(select, messages.clubs.postsFilter('Badgers'));
+
+    expect(await screen.findByRole('article', { name: 'Badger review' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Everyone' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?filter=club&clubId=c-badgers');
+    expect(select).toHaveDisplayValue(messages.clubs.postsFilter('Badgers'));
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(await screen.findByRole('article', { name: 'Badger page two' })).toBeInTheDocument();
+    expect(screen.getByText(messages.blog.noMorePosts)).toBeInTheDocument();
+    const sent = api.requestsTo('GET /api/posts').map((r) => paramsOf(r).toString());
+    expect(sent).toEqual([
+      'filter=all',
+      'filter=club&clubId=c-badgers',
+      'filter=club&clubId=c-badgers&cursor=badgers-2',
+    ]);
+  });
+
+  it("opens on a club's posts from the address, and says when there are none", async () => {
+    await openBlog(clubFeed, '/blog?filter=club&clubId=c-owls', clubs);
+
+    expect(await screen.findByText(messages.blog.noPosts)).toBeInTheDocument();
+    const select = screen.getByRole('combobox', { name: 'Show' });
+    await waitFor(() => expect(select).toHaveDisplayValue(messages.clubs.postsFilter('Owls')));
+  });
+
+  it('says so when the reader is not a member of the club in the address', async () => {
+    await openBlog(clubFeed, '/blog?filter=club&clubId=c-elsewhere', clubs);
+
+    expect(await screen.findByText(messages.clubs.membersOnly)).toHaveAttribute('role', 'alert');
+  });
+});
+
 describe('BlogPage: paging', () => {
   it("loads ten more with Load More, following the server's cursor, until 'No more posts.'", async () => {
     const first = Array.from({ length: 10 }, (_, i) => buildPost({ bookTitle: `First ${i + 1}` }));
@@ -206,6 +290,7 @@ describe('BlogPage: deleting', () => {
     const api = mockApi({
       'GET /api/me': { body: { user: buildUser() } },
       'GET /api/posts': { body: buildFeedPage([mine, theirs]) },
+      'GET /api/clubs': NO_CLUBS,
       'DELETE /api/posts/p-mine': { body: { message: messages.blog.deleted } },
     });
     const { user } = renderApp('/blog');
@@ -240,6 +325,7 @@ describe('BlogPage: deleting', () => {
     mockApi({
       'GET /api/me': { body: { user: buildUser() } },
       'GET /api/posts': { body: buildFeedPage([mine]) },
+      'GET /api/clubs': NO_CLUBS,
       'DELETE /api/posts/p-mine': apiErrorReply(500, 'x'),
     });
     const { user } = renderApp('/blog');

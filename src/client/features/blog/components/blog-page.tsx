@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { messages } from '../../../../lib/messages';
@@ -8,26 +8,39 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { errorText } from '../../../services/api-client';
-import { feedQueryOptions } from '../api/posts-api';
+import { ApiError, errorText } from '../../../services/api-client';
+import { feedQueryOptions, myClubsQueryOptions } from '../api/posts-api';
 import { FEED_FILTERS } from '../feed-filters';
 import { useDeletePost } from '../hooks/use-delete-post';
 import { BlogPostCard } from './blog-post-card';
 
-function toFilter(value: string | null): FeedFilter {
+/** A club's entry in the dropdown: one select value per club (issue 12). */
+const CLUB_VALUE_PREFIX = 'club:';
+
+function toFilter(value: string | null, clubId: string | null): FeedFilter {
+  if (value === 'club') return clubId ? 'club' : 'all';
   return value === 'friends' || value === 'mine' ? value : 'all';
 }
 
 /**
- * The review feed (`/blog?filter=all|friends|mine`): ten posts a page with Load More, newest
- * first. The filter lives in the URL, so the menu, the dropdown and the back button agree.
+ * The review feed (`/blog?filter=all|friends|mine`, or `?filter=club&clubId=` for a club's
+ * members' posts, issue 12): ten posts a page with Load More, newest first. The filter lives in
+ * the URL, so the menu, the dropdown and the back button agree.
  */
 export function BlogPage() {
   useDocumentTitle('Blog');
   const filterId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
-  const filter = toFilter(searchParams.get('filter'));
-  const feed = useInfiniteQuery(feedQueryOptions(filter));
+  const clubParam = searchParams.get('clubId');
+  const filter = toFilter(searchParams.get('filter'), clubParam);
+  const clubId = filter === 'club' ? clubParam : null;
+  const feed = useInfiniteQuery(feedQueryOptions(filter, clubId));
+  const clubs = useQuery(myClubsQueryOptions).data?.clubs ?? [];
+  // A club not (or not yet) in the list, from a link, still has its entry while it is chosen.
+  const clubOptions =
+    clubId && !clubs.some((club) => club.id === clubId)
+      ? [...clubs, { id: clubId, name: '' }]
+      : clubs;
   const deletion = useDeletePost();
   const [toDelete, setToDelete] = useState<FeedPost | null>(null);
 
@@ -43,7 +56,15 @@ export function BlogPage() {
     const loading = filter === 'friends' ? messages.blog.loadingFriends : messages.blog.loadingBlog;
     body = <Spinner label={loading} showLabel />;
   } else if (!feed.data) {
-    body = <LoadError error={feed.error} fallback={messages.blog.loadFailed} />;
+    // A club's posts are for its members: a link to another club's says so (issue 12).
+    const refused =
+      filter === 'club' && feed.error instanceof ApiError && feed.error.status === 403;
+    body = (
+      <LoadError
+        error={feed.error}
+        fallback={refused ? feed.error.message : messages.blog.loadFailed}
+      />
+    );
   } else {
     const posts = feed.data.pages.flatMap((page) => page.posts);
     if (posts.length === 0 && !feed.hasNextPage) {
@@ -92,14 +113,24 @@ export function BlogPage() {
           <select
             id={filterId}
             className="field__input blog__select"
-            value={filter}
+            value={clubId ? `${CLUB_VALUE_PREFIX}${clubId}` : filter}
             onChange={(event) => {
-              setSearchParams({ filter: event.target.value });
+              const value = event.target.value;
+              setSearchParams(
+                value.startsWith(CLUB_VALUE_PREFIX)
+                  ? { filter: 'club', clubId: value.slice(CLUB_VALUE_PREFIX.length) }
+                  : { filter: value },
+              );
             }}
           >
             {FEED_FILTERS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
+              </option>
+            ))}
+            {clubOptions.map((club) => (
+              <option key={club.id} value={`${CLUB_VALUE_PREFIX}${club.id}`}>
+                {messages.clubs.postsFilter(club.name || '…')}
               </option>
             ))}
           </select>

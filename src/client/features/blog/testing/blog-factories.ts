@@ -1,4 +1,5 @@
 /** Test data for the blog feed, in the API's shape (src/lib/schemas/posts). */
+import type { ClubSummary } from '../../../../lib/schemas/clubs';
 import type { FeedPost, FeedResponse } from '../../../../lib/schemas/posts';
 
 let sequence = 0;
@@ -23,4 +24,19 @@ export function buildPost(overrides: Partial<FeedPost> = {}): FeedPost {
 
 export function buildFeedPage(posts: FeedPost[], nextCursor: string | null = null): FeedResponse {
   return { posts, nextCursor };
+}
+
+/** One of the viewer's clubs (issue 12), as GET /api/clubs lists it. */
+export function buildClub(overrides: Partial<ClubSummary> = {}): ClubSummary {
+  sequence += 1;
+  return {
+    id: `club-${sequence}`,
+    name: `Club ${sequence}`,
+    description: '',
+    memberCount: 2,
+    createdAt: '2025-05-01T09:00:00.000Z',
+    role: 'member',
+    requestPending: false,
+    ...overrides,
+  };
 }
