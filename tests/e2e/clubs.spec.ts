@@ -246,3 +246,20 @@ test('three readers: a club, its card, an invitation, a share and a hidden name'
   await expect(c.page.getByRole('link', { name: new RegExp(clubName) })).toBeVisible();
   await expectPhoneFriendly(c.page, '/clubs');
 });
+
+test('a guest and a signed-out visitor who open club links are sent where readers-only pages send them', async ({
+  page,
+}) => {
+  await page.goto('/clubs');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(toast(page, messages.access.loginRequired)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Continue as Guest' }).click();
+  await expect(page).toHaveURL(/\/bingo$/);
+  await expect(
+    page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Clubs' }),
+  ).toHaveCount(0);
+  await page.goto('/clubs/join/not-a-real-token');
+  await expect(toast(page, messages.access.loginRequired)).toBeVisible();
+  await expect(page).toHaveURL(/\/bingo$/);
+});

@@ -202,6 +202,7 @@ for (const viewport of [
         ['/bingo', 'Bingo'],
         ['/rules', /How to play/],
         ['/blog', 'Blog'],
+        ['/clubs', 'Clubs'],
         ['/recommendations', 'Book Recommendations'],
         ['/profile', 'Profile'],
       ] as const) {
