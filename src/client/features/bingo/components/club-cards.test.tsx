@@ -319,15 +319,21 @@ class FakeEventSource {
 describe('a club card and live updates', () => {
   it("keeps its club points when the reader's shared total moves", async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    await openClubBingo(`/bingo?grid=${clubCard.id}`, clubHeading(clubCard), {
-      [cardRoute(clubCard)]: { body: hedgehogCard },
-    });
+    const { api, queryClient } = await openClubBingo(
+      `/bingo?grid=${clubCard.id}`,
+      clubHeading(clubCard),
+    );
+    const cardReads = api.requestsTo(cardRoute(clubCard)).length;
 
     act(() => FakeEventSource.last?.emit(LIVE_EVENT.points, { totalPoints: 999 }));
 
-    // The shared total changed elsewhere: the cards are read again, and the club's stays its own.
-    await waitFor(() => expect(screen.getByText(messages.bingo.pointsLabel(70))).toBeVisible());
+    // The reader's own total takes the new figure; the club card neither shows it nor reloads.
+    await waitFor(() =>
+      expect(queryClient.getQueryData<MeResponse>(ME_QUERY_KEY)?.user?.points).toBe(999),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(`${messages.clubs.clubPoints}: 70`);
     expect(screen.queryByText(messages.bingo.pointsLabel(999))).not.toBeInTheDocument();
+    expect(api.requestsTo(cardRoute(clubCard))).toHaveLength(cardReads);
   });
 
   it("shows the club's leaderboard, and refetches it on a leaderboard event", async () => {
