@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type PostgresPoolClient,
+} from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config';
 import type { Database } from './schema';
@@ -56,6 +62,56 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
+/** Statements named (and so kept prepared on each PostgreSQL connection): reads and writes. */
+const NAMEABLE_SQL = /^\s*(?:select|insert|update|delete|with)\b/i;
+/** Longer texts (a bulk insert of many rows) are sent unnamed: a plan kept per connection each. */
+const NAMEABLE_SQL_MAX_LENGTH = 2000;
+
+/**
+ * A pg pool whose clients send each query text as a named prepared statement (issue 10):
+ * PostgreSQL parses and plans it once per connection instead of on every execution, and pg
+ * sends only Bind and Execute afterwards. Names are given to the first STATEMENT_CACHE_MAX
+ * texts and never reused for another text; statements outside that (and DDL, `begin`,
+ * `commit`) go unnamed as before. Not for PgBouncer in transaction mode before 1.21, which
+ * does not carry prepared statements between server connections (docs/SCALING.md).
+ */
+function withNamedStatements(pool: pg.Pool) {
+  const names = new Map<string, string>();
+  const nameOf = (sql: string): string | undefined => {
+    let name = names.get(sql);
+    if (
+      name === undefined &&
+      names.size < STATEMENT_CACHE_MAX &&
+      sql.length <= NAMEABLE_SQL_MAX_LENGTH &&
+      NAMEABLE_SQL.test(sql)
+    ) {
+      name = `bingo_${names.size}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  // Kysely calls query(sql, parameters) only (no cursors here: we never stream).
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    query: ((sql: string, parameters: readonly unknown[]) => {
+      const name = nameOf(sql);
+      return name === undefined
+        ? client.query(sql, [...parameters])
+        : client.query({ name, text: sql, values: [...parameters] });
+    }) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) wrappers.set(client, (wrapper = wrap(client)));
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
+
 /**
  * Opens the configured database: a SQLite file (default) or PostgreSQL when DATABASE_URL is set.
  * `onPoolError` hears about idle PostgreSQL connections the server closed (a restart, a
@@ -69,7 +125,10 @@ export function openDatabase(
   if (config.database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
     pool.on('error', onPoolError);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+      plugins,
+    });
     return {
       kind: 'postgres',
       db,
