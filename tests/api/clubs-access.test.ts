@@ -243,7 +243,7 @@ describe('the club access matrix', () => {
       for (const persona of PERSONAS) {
         const { method, url, body } = requestFor(route, await freshClub());
         const cookie = cookies[persona];
-        const response = await call(t.app, method as 'GET', url, {
+        const response = await call(t.app, method, url, {
           ...(cookie ? { cookie } : {}),
           ...(body !== undefined ? { body } : {}),
         });
