@@ -255,16 +255,14 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
       {selector}
       <section className="bingo-board" aria-labelledby={titleId}>
         <div className="bingo-board__header">
-          <h2 id={titleId} className="bingo-board__title">
-            {/* Read out as "Club name: Card title"; the club's name sits on a line of its own. */}
-            {club ? (
-              <>
-                <span className="bingo-board__club">
-                  {club.name}
-                  <span className="visually-hidden">:</span>
-                </span>{' '}
-              </>
-            ) : null}
+          {/* A club card's name is read "Club name: Card title" (the club's name is a line of its
+              own, which browsers would read with a space before the colon). */}
+          <h2
+            id={titleId}
+            className="bingo-board__title"
+            aria-label={club ? `${club.name}: ${grid.title}` : undefined}
+          >
+            {club ? <span className="bingo-board__club">{club.name}</span> : null}
             {grid.title}
           </h2>
           {isPast ? (
