@@ -27,13 +27,14 @@ import {
 } from './page-weight';
 import { measureSearchLatency } from './search-latency';
 import { measureShareImage, SHARE_IMAGE_P95_TARGET_MS } from './share-image';
+import { measureClubLeaderboard } from './club-leaderboard';
 import { measureSuggestions } from './suggestions-latency';
 import { formatSummary, ms, ratio } from './stats';
 
 /**
  * npm run bench [-- part...]: every benchmark in one process, one readable report. Figures and
  * ratios are taken in this one run (our machines are shared and noisy, so absolute times are
- * read with care and never asserted in tests). Parts: search, suggestions, load, feed, import, share, page-weight,
+ * read with care and never asserted in tests). Parts: search, suggestions, load, feed, import, share, clubs, page-weight,
  * lighthouse.
  */
 
@@ -374,6 +375,28 @@ async function sharePart() {
   );
 }
 
+async function clubsPart() {
+  // SQLite, then PostgreSQL beside it when DATABASE_URL names a server.
+  const all = [await measureClubLeaderboard()];
+  const postgresServer = process.env.DATABASE_URL;
+  if (postgresServer) all.push(await measureClubLeaderboard({ postgresServer }));
+  for (const f of all) {
+    console.log(
+      `${f.database}: a club of ${count(f.members)} members (a third hiding their profile), ` +
+        `${count(f.placements)} placements on 2 club cards; app.inject as a member, ` +
+        `200 timed calls each, interleaved, after a warm-up:`,
+    );
+    console.log(
+      `  GET /api/clubs/:id/leaderboard  ${formatSummary(f.leaderboard)}  entries ${f.entries}`,
+    );
+    console.log(`  GET /api/health                 ${formatSummary(f.health)}`);
+    console.log(
+      `  ratio leaderboard / health: p50 ${ratio(f.leaderboard.p50 / f.health.p50)}  ` +
+        `p95 ${ratio(f.leaderboard.p95 / f.health.p95)}`,
+    );
+  }
+}
+
 const PARTS = {
   search: { title: 'Local search latency (issue 3)', run: searchPart },
   suggestions: {
@@ -384,6 +407,7 @@ const PARTS = {
   load: { title: 'Throughput against a bare Fastify (issue 3)', run: loadPart },
   import: { title: 'Library import', run: importPart },
   share: { title: 'Share image render (issue 12)', run: sharePart },
+  clubs: { title: 'Club leaderboard at 1,000 members (issue 12)', run: clubsPart },
   'page-weight': { title: 'Page weight, bytes on the wire (issue 9)', run: pageWeightPart },
   lighthouse: { title: 'Lighthouse mobile, median of 3 (issue 9)', run: lighthousePart },
 } as const;
