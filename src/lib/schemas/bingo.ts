@@ -86,11 +86,8 @@ export type LeaderboardEntry = z.infer<typeof LeaderboardEntry>;
 export const LeaderboardResponse = z.object({ entries: z.array(LeaderboardEntry) });
 export type LeaderboardResponse = z.infer<typeof LeaderboardResponse>;
 
-/**
- * Server-Sent Events on GET /api/events: `points` carries the viewer's new total; `leaderboard`
- * says some score changed, so open leaderboards refetch.
- */
-export const LIVE_EVENT = { points: 'points', leaderboard: 'leaderboard' } as const;
+// The live events' names live apart from zod (a page listens before it needs a schema).
+export { LIVE_EVENT } from '../live-events';
 
 export const PointsEvent = z.object({ totalPoints: z.number().int() });
 export type PointsEvent = z.infer<typeof PointsEvent>;

@@ -33,8 +33,9 @@ import { GridSelector } from './grid-selector';
 import { LeaderboardModal } from './leaderboard-modal';
 import { PointsCounter } from './points-counter';
 import { ResetGridModal } from './reset-grid-modal';
-import { ReviewModal, type ReviewedBook } from './review-modal';
-import { SearchModal, type ChosenBook } from './search-modal';
+import { ReviewModal, SearchModal } from './board-parts';
+import type { ReviewedBook } from './review-modal';
+import type { ChosenBook } from './search-modal';
 import { ShareCard } from './share-card';
 import { SquareDetailsModal } from './square-book';
 

@@ -1,9 +1,11 @@
 import { useId } from 'react';
+import { formatDateMedium } from '../../../../lib/format';
 import { messages } from '../../../../lib/messages';
 import type { GridSummary } from '../../../../lib/schemas/admin';
 
+/** '5 Sept 2026', without Intl: its first use held up the card's first paint (issue 9). */
 export function formatGridDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
+  return formatDateMedium(iso);
 }
 
 /** 'Title · date', with 'Past Challenge' on every grid but the current one. */

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LIVE_EVENT, PointsEvent } from '../../../../lib/schemas/bingo';
+import { LIVE_EVENT } from '../../../../lib/live-events';
 import { CARD_QUERY_ROOT, writeCachedPoints } from '../api/card-api';
 import { LEADERBOARD_QUERY_ROOT } from '../api/leaderboard-api';
 
@@ -28,12 +28,16 @@ export function useLiveUpdates(enabled: boolean): void {
     const source = new EventSource(EVENTS_URL);
 
     const handlePoints = (event: MessageEvent) => {
-      const parsed = PointsEvent.safeParse(parseJson(event.data));
-      if (!parsed.success) return;
-      // A total we did not know yet comes from another tab or device: its squares changed too.
-      if (writeCachedPoints(queryClient, parsed.data.totalPoints)) {
-        void queryClient.invalidateQueries({ queryKey: CARD_QUERY_ROOT });
-      }
+      const data = parseJson(event.data);
+      // The schema (and zod) load with the first event, not with the page (issue 9).
+      void import('../../../../lib/schemas/bingo').then(({ PointsEvent }) => {
+        const parsed = PointsEvent.safeParse(data);
+        if (!parsed.success) return;
+        // A total we did not know yet comes from another tab or device: its squares changed too.
+        if (writeCachedPoints(queryClient, parsed.data.totalPoints)) {
+          void queryClient.invalidateQueries({ queryKey: CARD_QUERY_ROOT });
+        }
+      });
     };
     const handleLeaderboard = () => {
       void queryClient.invalidateQueries({ queryKey: LEADERBOARD_QUERY_ROOT });

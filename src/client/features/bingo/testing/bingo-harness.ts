@@ -4,6 +4,7 @@ import { buildUser } from '../../../test-utils/factories';
 import { mockApi, type MockRoutes } from '../../../test-utils/mock-api';
 import { renderApp } from '../../../test-utils/render-app';
 import type { BingoCell } from '../../../../lib/schemas/bingo';
+import { preloadBoardParts } from '../components/board-parts';
 import { buildCard, buildGrid, buildPlacement } from './bingo-factories';
 
 export const currentGrid = buildGrid({
@@ -51,6 +52,8 @@ export async function openBingo(
   });
   const app = renderApp(path);
   await screen.findByRole('heading', { level: 2, name: currentGrid.title });
+  // The card's modals load on first use (issue 9); tests open them at once.
+  await preloadBoardParts();
   return { ...app, api };
 }
 
