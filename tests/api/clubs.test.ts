@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages';
 import type { GridListResponse } from '../../src/lib/schemas/admin';
-import type { BingoCardResponse, ResetGridResponse } from '../../src/lib/schemas/bingo';
+import {
+  LIVE_EVENT,
+  type BingoCardResponse,
+  type ResetGridResponse,
+} from '../../src/lib/schemas/bingo';
 import type {
   ClubInviteListResponse,
   ClubLeaderboardResponse,
@@ -17,6 +21,7 @@ import { hashInviteToken } from '../../src/server/modules/clubs/clubs.service';
 import { createGrid, placeBook, placeOk, scoreOf, type TestGrid } from '../helpers/bingo';
 import { createClub, createClubCard, inviteToken, joinClub } from '../helpers/clubs';
 import { createBook, createPost } from '../helpers/factories';
+import { listen } from '../helpers/live-events';
 import {
   call,
   createGuest,
@@ -592,6 +597,24 @@ describe('club cards', () => {
     expect(
       (await placeBook(t.app, outsider.cookie, sharedGrid.cells[0]!, book.isbn)).statusCode,
     ).toBe(200);
+  });
+
+  it('tells the leaderboards a club placement happened, never as the reader’s points', async () => {
+    const card = await createClubCard(t.app, owner, clubId, { title: 'Club Live' });
+    const { reader: events } = await listen(t.app, member.cookie);
+    await placeOk(t.app, member.cookie, card.cells[0]!, (await createBook(t.app)).isbn);
+    await events.waitFor(LIVE_EVENT.leaderboard);
+    // Then a shared-card placement: its points event is the first and only one.
+    const shared = await placeOk(
+      t.app,
+      member.cookie,
+      sharedGrid.cells[9]!,
+      (await createBook(t.app)).isbn,
+    );
+    const points = await events.waitFor(LIVE_EVENT.points);
+    expect(points.map((m) => JSON.parse(m.data) as unknown)).toEqual([
+      { totalPoints: shared.totalPoints },
+    ]);
   });
 
   it('is not there for anyone outside the club', async () => {
