@@ -98,6 +98,17 @@ describe("the leaderboards' relations cache", () => {
     expect([...(await board(receiver, 'friends')).keys()]).toEqual([receiver.id]);
   });
 
+  it('gives two readers with as many friends each their own friends board', async () => {
+    // The friends board's query is compiled once per number of ids and run with new ones.
+    const [a, b, aFriend, bFriend] = await Promise.all(
+      ['cache_a', 'cache_b', 'cache_a_friend', 'cache_b_friend'].map(topReader),
+    );
+    await befriend(t.app, a!.id, aFriend!.id);
+    await befriend(t.app, b!.id, bFriend!.id);
+    expect(new Set((await board(a!, 'friends')).keys())).toEqual(new Set([a!.id, aFriend!.id]));
+    expect(new Set((await board(b!, 'friends')).keys())).toEqual(new Set([b!.id, bFriend!.id]));
+  });
+
   it('applies a visibility change on the next read', async () => {
     const viewer = await topReader('cache_viewer');
     const shy = await topReader('cache_shy');
