@@ -23,6 +23,10 @@ export const REVIEW_MAX = 2000;
  */
 export const TEXT_FIELD_MAX = 1000;
 export const JSON_MAX_DEPTH = 32;
+/** Largest import request: a 5,000-book Goodreads export with reviews is about 2-3 MB. */
+export const IMPORT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+/** Most data rows one import may carry; the whole file goes in one request (one transaction). */
+export const IMPORT_MAX_ROWS = 10_000;
 /** Books (rows that add to a list) one reader may import in a rolling day (issue 8). */
 export const IMPORT_ROWS_PER_DAY = 20_000;
 /** Import requests one reader may send in an hour (a retry after fixing rows counts). */

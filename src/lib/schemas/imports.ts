@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { IMPORT_MAX_BODY_BYTES } from '../limits';
 import { text } from './text';
 
-/** Largest import request: a 5,000-book Goodreads export with reviews is about 2-3 MB. */
-export const IMPORT_MAX_BODY_BYTES = 5 * 1024 * 1024;
-/** Most data rows one import may carry; the whole file goes in one request (one transaction). */
-export const IMPORT_MAX_ROWS = 10_000;
+// The limits live in limits.ts: the profile's reading-history texts read them without zod.
+export { IMPORT_MAX_BODY_BYTES, IMPORT_MAX_ROWS } from '../limits';
 
 export const ImportFormat = z.enum(['goodreads', 'storygraph']);
 export type ImportFormat = z.infer<typeof ImportFormat>;

@@ -2,9 +2,9 @@
  * The reading-history panel's own words (issue 5, beyond SPEC.md). The server's texts (row
  * faults, 'Nothing was imported...', the import summary) come from the message catalogue.
  */
-import { IMPORT_MAX_BODY_BYTES, IMPORT_MAX_ROWS } from '../../../lib/schemas/imports';
+import { formatCount as count } from '../../../lib/format';
+import { IMPORT_MAX_BODY_BYTES, IMPORT_MAX_ROWS } from '../../../lib/limits';
 
-const count = (n: number) => n.toLocaleString('en-US');
 const MAX_MB = IMPORT_MAX_BODY_BYTES / (1024 * 1024);
 const SPLIT_IT = 'Split the export by shelf or year and import each part.';
 

@@ -5,13 +5,12 @@ import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { Tabs } from '../../../components/tabs';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { ReadingHistoryPanel } from '../../reading-history/components/reading-history-panel';
 import { readingHistoryTexts } from '../../reading-history/texts';
 import { profileQueryOptions, wantToReadQueryOptions } from '../api/profile-api';
-import { EditProfileModal } from './edit-profile-modal';
 import { FriendsTab } from './friends-tab';
 import { MyBooksTab } from './my-books-tab';
 import { ProfileCard } from './profile-card';
+import { EditProfileModal, ReadingHistoryPanel } from './profile-parts';
 import { StatsList } from './stats-list';
 import { WantToReadTab } from './want-to-read-tab';
 

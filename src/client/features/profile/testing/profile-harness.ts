@@ -5,6 +5,7 @@ import type { ProfileResponse } from '../../../../lib/schemas/profile';
 import { buildUser } from '../../../test-utils/factories';
 import { mockApi, type MockRoutes } from '../../../test-utils/mock-api';
 import { renderApp } from '../../../test-utils/render-app';
+import { preloadProfileParts } from '../components/profile-parts';
 import { buildProfileResponse } from './profile-factories';
 
 interface OpenProfileOptions {
@@ -28,6 +29,8 @@ export async function openProfile({
   });
   const app = renderApp(path);
   await screen.findByRole('heading', { level: 1, name: 'Profile' });
+  // Edit Profile and the reading-history tab load on first use (issue 9); tests open them at once.
+  await preloadProfileParts();
   return { ...app, api };
 }
 
