@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_CHALLENGES } from '../../src/lib/challenges';
 import { messages } from '../../src/lib/messages';
@@ -9,6 +10,17 @@ const PHONE = { width: 360, height: 740 };
 
 function originOf(page: Page) {
   return { origin: new URL(page.url()).origin };
+}
+
+/** axe's WCAG A and AA rules, as tests/e2e/axe.spec.ts runs them: no violation. */
+async function expectNoViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const found = results.violations.map(
+    (v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(found).toEqual([]);
 }
 
 /** The YYYY-MM-DD thirty days from now, a club card's own reset date. */
@@ -103,12 +115,14 @@ test('a club card on a phone: link, grouped selector, club points, club leaderbo
   await expect(page.getByText(messages.clubs.clubPoints, { exact: true })).toBeVisible();
   await expect(page.locator('.points-counter__value')).toHaveText(messages.bingo.pointsLabel(10));
   await expect(page.getByText(/^(30|31) days left$/)).toBeVisible();
+  await expectNoViolations(page, 'club card');
 
   // View Leaderboard on a club card: the club's board.
   await page.getByRole('button', { name: 'View Leaderboard' }).click();
   const dialog = page.getByRole('dialog', { name: messages.clubs.leaderboard });
   await expect(dialog.getByText(clubName)).toBeVisible();
   await expect(dialog.getByRole('listitem').first()).toContainText(messages.bingo.pointsLabel(10));
+  await expectNoViolations(page, 'club leaderboard');
   await page.keyboard.press('Escape');
 
   // Switching to the shared card keeps the grid in the address.
