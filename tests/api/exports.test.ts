@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHALLENGES } from '../../src/lib/challenges';
 import { parseCsv } from '../../src/lib/csv';
 import { messages } from '../../src/lib/messages';
+import type { ClubResponse } from '../../src/lib/schemas/clubs';
 import { FINISHED_BOOKS_CSV_COLUMNS, type ReaderExport } from '../../src/lib/schemas/exports';
+import type { CreateShareResponse } from '../../src/lib/schemas/share';
 import { addBooks, HOBBIT } from '../helpers/books';
 import {
   call,
@@ -238,6 +240,50 @@ describe('GET /api/exports/me.json', () => {
         acceptedAt: null,
       }),
     ]);
+  });
+
+  it('lists the reader’s live share links and clubs, and nobody else’s (issue 12)', async () => {
+    const revoked = await call(t.app, 'POST', '/api/shares', {
+      cookie: reader.cookie,
+      body: { gridId },
+    });
+    const live = await call(t.app, 'POST', '/api/shares', {
+      cookie: reader.cookie,
+      body: { gridId },
+    });
+    const othersShare = await call(t.app, 'POST', '/api/shares', {
+      cookie: friend.cookie,
+      body: { gridId },
+    });
+    const club = await call(t.app, 'POST', '/api/clubs', {
+      cookie: reader.cookie,
+      body: { name: 'Export Circle' },
+    });
+    const liveShare = live.json<CreateShareResponse>().share;
+    const response = await call(t.app, 'GET', '/api/exports/me.json', { cookie: reader.cookie });
+    const data = response.json<ReaderExport>();
+    expect(data.shares).toEqual([
+      {
+        id: liveShare.id,
+        gridId,
+        gridTitle: 'Export Challenge',
+        createdAt: liveShare.createdAt,
+      },
+    ]);
+    expect(data.clubs).toEqual([
+      {
+        id: club.json<ClubResponse>().club.id,
+        name: 'Export Circle',
+        role: 'owner',
+        joinedAt: club.json<ClubResponse>().club.createdAt,
+      },
+    ]);
+    // Tokens are never stored, so none is handed over: not the reader's, not anyone's.
+    for (const made of [revoked, live, othersShare]) {
+      const token = new URL(made.json<CreateShareResponse>().share.url).pathname.split('/')[2]!;
+      expect(response.body).not.toContain(token);
+    }
+    expect(response.body).not.toContain(othersShare.json<CreateShareResponse>().share.id);
   });
 
   it("never carries other readers' data or their emails", async () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ClubRole } from './clubs';
 import { BlockedReader, ProfileVisibility } from './privacy';
+import { ShareSummary } from './share';
 
 /** The columns of GET /api/exports/finished-books.csv, in order. */
 export const FINISHED_BOOKS_CSV_COLUMNS = [
@@ -89,5 +91,19 @@ export const ReaderExport = z.object({
   ),
   /** Issue 12: the readers this reader blocked, by id and public name. */
   blocked: z.array(BlockedReader),
+  /**
+   * Issue 12: the reader's live share links, by card. The link itself is not here: only its
+   * token's hash is ever stored (decision 015), so the link is shown once, when it is made.
+   */
+  shares: z.array(ShareSummary),
+  /** Issue 12: the clubs the reader is in, with their role (decision 016). */
+  clubs: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      role: ClubRole,
+      joinedAt: z.string(),
+    }),
+  ),
 });
 export type ReaderExport = z.infer<typeof ReaderExport>;

@@ -26,6 +26,18 @@ export function createExportsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** The reader's clubs with their role, by name. */
+    listClubs(userId: string) {
+      return db
+        .selectFrom('clubMembers as m')
+        .innerJoin('clubs as c', 'c.id', 'm.clubId')
+        .select(['c.id', 'c.name', 'm.role', 'm.joinedAt'])
+        .where('m.userId', '=', userId)
+        .orderBy('c.name')
+        .orderBy('c.id')
+        .execute();
+    },
+
     listPlacements(userId: string) {
       return db
         .selectFrom('placements as p')

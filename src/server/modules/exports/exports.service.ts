@@ -2,6 +2,7 @@ import { formatCsv } from '../../../lib/csv';
 import { messages } from '../../../lib/messages';
 import { FINISHED_BOOKS_CSV_COLUMNS, type ReaderExport } from '../../../lib/schemas/exports';
 import type { DatabaseHandle } from '../../db/database';
+import { toIso } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
 import {
@@ -14,6 +15,7 @@ import {
   toFinishedBookCsvRecord,
 } from './exports.mapper';
 import { createPrivacyService } from '../privacy/privacy.service';
+import { createSharesRepository } from '../shares/shares.repository';
 import { createExportsRepository } from './exports.repository';
 
 /**
@@ -23,6 +25,7 @@ import { createExportsRepository } from './exports.repository';
 export function createExportsService(database: DatabaseHandle) {
   const repository = createExportsRepository(database.db);
   const privacy = createPrivacyService(database);
+  const shares = createSharesRepository(database.db);
 
   return {
     /**
@@ -32,14 +35,17 @@ export function createExportsService(database: DatabaseHandle) {
     async exportAll(viewer: Viewer): Promise<ReaderExport> {
       const account = await repository.findAccount(viewer.id);
       if (!account) throw notFound(messages.profile.notFound);
-      const [placements, finished, wantToRead, posts, friendships, blocked] = await Promise.all([
-        repository.listPlacements(viewer.id),
-        repository.listFinished(viewer.id),
-        repository.listWantToRead(viewer.id),
-        repository.listPosts(viewer.id),
-        repository.listFriendships(viewer.id),
-        privacy.listBlocked(viewer),
-      ]);
+      const [placements, finished, wantToRead, posts, friendships, blocked, shareRows, clubs] =
+        await Promise.all([
+          repository.listPlacements(viewer.id),
+          repository.listFinished(viewer.id),
+          repository.listWantToRead(viewer.id),
+          repository.listPosts(viewer.id),
+          repository.listFriendships(viewer.id),
+          privacy.listBlocked(viewer),
+          shares.listLive(viewer.id),
+          repository.listClubs(viewer.id),
+        ]);
       return {
         exportedAt: new Date().toISOString(),
         profile: toExportProfile(account),
@@ -49,6 +55,18 @@ export function createExportsService(database: DatabaseHandle) {
         posts: posts.map(toExportPost),
         friends: friendships.map((row) => toExportFriend(row, viewer.id)),
         blocked: blocked.blocked,
+        shares: shareRows.map((row) => ({
+          id: row.id,
+          gridId: row.gridId,
+          gridTitle: row.gridTitle,
+          createdAt: toIso(row.createdAt),
+        })),
+        clubs: clubs.map((row) => ({
+          id: row.id,
+          name: row.name,
+          role: row.role,
+          joinedAt: toIso(row.joinedAt),
+        })),
       };
     },
 
