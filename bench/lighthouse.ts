@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import * as chromeLauncher from 'chrome-launcher';
@@ -58,7 +60,7 @@ const median = (values: number[]) => {
 };
 
 /** Signs the seeded reader in over real HTTP (solving the captcha in Node); returns the Cookie. */
-async function signInReader(baseUrl: string): Promise<string> {
+export async function signInReader(baseUrl: string): Promise<string> {
   const challenge = (await (await fetch(`${baseUrl}/api/captcha/challenge`)).json()) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('could not solve the captcha');
@@ -103,6 +105,13 @@ async function runOnce(url: string, port: number, cookie?: string): Promise<Ligh
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  // LIGHTHOUSE_REPORTS=dir keeps each run's full report (audits, network log) to read afterwards.
+  const reports = process.env.LIGHTHOUSE_REPORTS;
+  if (reports) {
+    mkdirSync(reports, { recursive: true });
+    const name = `${new URL(url).pathname.slice(1) || 'root'}-${Date.now()}.json`;
+    writeFileSync(path.join(reports, name), JSON.stringify(lhr));
+  }
   const score = (id: (typeof CATEGORIES)[number]) =>
     Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

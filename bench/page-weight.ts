@@ -4,8 +4,13 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { startBenchServer } from './bench-server';
 
-/** The built web app the page-weight and Lighthouse benchmarks serve. */
-export const CLIENT_DIST = path.resolve(import.meta.dirname, '..', 'dist', 'client');
+/**
+ * The built web app the page-weight and Lighthouse benchmarks serve: dist/client, or another
+ * build named by CLIENT_DIST (to compare two builds without touching the shared one).
+ */
+export const CLIENT_DIST = path.resolve(
+  process.env.CLIENT_DIST ?? path.join(import.meta.dirname, '..', 'dist', 'client'),
+);
 /** Issue 9's budget: JavaScript downloaded before /login can be typed into, compressed. */
 export const LOGIN_BUDGET_BYTES = 110 * 1024;
 /** What Chromium sends (it offers brotli on loopback too). */
