@@ -86,7 +86,11 @@ describe('MainMenu', () => {
   });
 
   it('goes to the blog with the chosen filter', async () => {
-    mockApi({ ...signedIn(), 'GET /api/posts': { body: { posts: [], nextCursor: null } } });
+    mockApi({
+      ...signedIn(),
+      'GET /api/posts': { body: { posts: [], nextCursor: null } },
+      'GET /api/clubs': { body: { clubs: [] } },
+    });
     const { user, router } = await openAt('/bingo', 'Bingo');
     await user.click(menuButton());
 

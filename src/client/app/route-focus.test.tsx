@@ -72,6 +72,7 @@ describe('focus on route change', () => {
     mockApi({
       'GET /api/me': { body: { user: buildUser() } },
       'GET /api/posts': { body: { posts: [], nextCursor: null } },
+      'GET /api/clubs': { body: { clubs: [] } },
     });
     const { user, router } = renderApp('/blog');
     await screen.findByRole('heading', { level: 1, name: 'Blog' });
