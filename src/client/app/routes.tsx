@@ -1,9 +1,9 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AccessGate } from './access-gate';
+import { BingoRoute } from './bingo-route';
 import { RouteErrorFallback } from './error-boundary';
 import {
   AdminPage,
-  BingoPage,
   BlogPage,
   BookPage,
   ClubPage,
@@ -41,7 +41,7 @@ export const appRoutes: RouteObject[] = [
         element: <AccessGate access="player" />,
         children: [
           { path: 'rules', element: <RulesPage /> },
-          { path: 'bingo', element: <BingoPage /> },
+          { path: 'bingo', element: <BingoRoute /> },
         ],
       },
       {
