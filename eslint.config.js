@@ -33,8 +33,14 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-      'import/no-cycle': 'error',
     },
+  },
+  {
+    // Cycles only matter in the app's own modules; nothing under src imports tests, benches or
+    // scripts, so a cycle cannot pass through them. The rule walks every import graph it
+    // reaches: on tests (which import the whole app) it cost 80 of lint's 145 s.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'import/no-cycle': 'error' },
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],

@@ -1,8 +1,9 @@
-// README screenshots of the club pages (issue 12): `node scripts/screenshots-clubs.mjs`.
+// The README's screenshots: `node scripts/screenshots.mjs`.
 // Starts the app on the demo data (a fresh SQLite database, as `npm start` seeds an empty one,
-// via scripts/e2e-server.mjs), builds a club through the API (the demo reader owns it, three
-// readers join by its invitation link and place books on its card), and photographs it in
-// Chromium: the club page at 1280 px and at 360 px, and the join page at 360 px.
+// via scripts/e2e-server.mjs). The demo reader places books on the shared card (a whole first
+// row), founds a club through the API (three readers join by its invitation link and place books
+// on its card), and Chromium photographs: the card at 1280 px and at 360 px (issue 9), the club
+// page at 1280 px and at 360 px, and the join page at 360 px (issue 12).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -158,6 +159,23 @@ async function main() {
       console.log(`docs/${file}`);
     };
 
+    // The shared card with its first row complete and a few more books (issue 9).
+    await placeBooks(owner, grids.grids[0].id, {
+      0: 'Hobbit',
+      1: 'Dune',
+      2: 'Emma',
+      3: 'Frankenstein',
+      6: 'Dracula',
+      9: 'Pride and Prejudice',
+    }).catch((error) => console.warn(`the shared card: ${error.message}`));
+    const showCard = async (page, file) => {
+      await page.goto('/bingo');
+      await page.getByRole('grid', { name: 'Bingo card' }).waitFor();
+      await page.locator('.bingo-square--marked').first().waitFor();
+      await shoot(page, file);
+    };
+    await showCard(owner, 'screenshot.png');
+
     await owner.goto(`/clubs/${club.id}`);
     await owner.getByRole('list', { name: 'Club leaderboard' }).waitFor();
     await shoot(owner, 'screenshot-club.png');
@@ -168,6 +186,7 @@ async function main() {
       storageState: await ownerContext.storageState(),
     });
     const phonePage = await ownerPhone.newPage();
+    await showCard(phonePage, 'screenshot-phone.png');
     await phonePage.goto(`/clubs/${club.id}`);
     await phonePage.getByRole('list', { name: 'Club leaderboard' }).waitFor();
     await shoot(phonePage, 'screenshot-club-phone.png');
