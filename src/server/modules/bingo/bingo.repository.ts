@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { DatabaseKind } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { parseStoredCategories, storedNumberOrNull } from '../books/books.mapper';
@@ -29,6 +30,45 @@ const NEWEST_IN_SCOPE = sql`(case when g.club_id is null
   else (select g1.id from grids g1 where g1.club_id = g.club_id
     order by g1.created_at desc, g1.id desc limit 1) end)`;
 
+// The card's reads (GET /api/bingo/grids/:gridId) and the points read after every placement,
+// built and compiled once (issue 10: building them was a third of a card read).
+const gridWithCurrent = compiledOnce((db, gridId: string, viewerId: string) =>
+  db
+    .selectFrom('grids as g')
+    .leftJoin('clubs as cl', 'cl.id', 'g.clubId')
+    .leftJoin('clubMembers as m', (join) =>
+      join.onRef('m.clubId', '=', 'g.clubId').on('m.userId', '=', viewerId),
+    )
+    .select(['g.id', 'g.title', 'g.createdAt', 'g.clubId', 'g.resetDate', 'cl.name as clubName'])
+    .select(['m.userId as memberId'])
+    .select(sql<boolean | number>`g.id = ${NEWEST_IN_SCOPE}`.as('isNewest'))
+    .where('g.id', '=', gridId),
+);
+
+const cellsOf = compiledOnce((db, gridId: string) =>
+  db
+    .selectFrom('cells')
+    .select(['id', 'position', 'challenge'])
+    .where('gridId', '=', gridId)
+    .orderBy('position'),
+);
+
+const placementsOf = compiledOnce((db, userId: string, gridId: string) =>
+  db
+    .selectFrom('placements as p')
+    .innerJoin('cells as c', 'c.id', 'p.cellId')
+    .leftJoin('books as b', 'b.isbn', 'p.bookIsbn')
+    .select(['p.id', 'p.cellId', 'c.position', 'p.bookIsbn', 'p.bookTitle', 'p.isWildcard'])
+    .select(['p.points', 'b.coverUrl', 'b.authors', 'p.ruleMet'])
+    .where('p.userId', '=', userId)
+    .where('p.gridId', '=', gridId)
+    .orderBy('c.position'),
+);
+
+const pointsOf = compiledOnce((db, userId: string) =>
+  db.selectFrom('users').select('points').where('id', '=', userId),
+);
+
 /** A comparison's result: PostgreSQL answers a boolean, SQLite 0 or 1. */
 const asFlag = (value: unknown) => value === true || Number(value) === 1;
 
@@ -51,24 +91,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
      * its club (name, reset date) and whether the viewer is a member of that club, in one query.
      */
     async findGridWithCurrent(gridId: string, viewerId: string) {
-      const row = await db
-        .selectFrom('grids as g')
-        .leftJoin('clubs as cl', 'cl.id', 'g.clubId')
-        .leftJoin('clubMembers as m', (join) =>
-          join.onRef('m.clubId', '=', 'g.clubId').on('m.userId', '=', viewerId),
-        )
-        .select([
-          'g.id',
-          'g.title',
-          'g.createdAt',
-          'g.clubId',
-          'g.resetDate',
-          'cl.name as clubName',
-        ])
-        .select(['m.userId as memberId'])
-        .select(sql<boolean | number>`g.id = ${NEWEST_IN_SCOPE}`.as('isNewest'))
-        .where('g.id', '=', gridId)
-        .executeTakeFirst();
+      const [row] = await gridWithCurrent(db, kind, gridId, viewerId);
       if (!row) return undefined;
       return {
         id: row.id,
@@ -82,12 +105,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
     },
 
     listCells(gridId: string) {
-      return db
-        .selectFrom('cells')
-        .select(['id', 'position', 'challenge'])
-        .where('gridId', '=', gridId)
-        .orderBy('position')
-        .execute();
+      return cellsOf(db, kind, gridId);
     },
 
     /**
@@ -171,16 +189,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
 
     /** The user's placements on a grid, with each square's position and the book's cover. */
     async listPlacements(userId: string, gridId: string): Promise<PlacementRow[]> {
-      const rows = await db
-        .selectFrom('placements as p')
-        .innerJoin('cells as c', 'c.id', 'p.cellId')
-        .leftJoin('books as b', 'b.isbn', 'p.bookIsbn')
-        .select(['p.id', 'p.cellId', 'c.position', 'p.bookIsbn', 'p.bookTitle', 'p.isWildcard'])
-        .select(['p.points', 'b.coverUrl', 'b.authors', 'p.ruleMet'])
-        .where('p.userId', '=', userId)
-        .where('p.gridId', '=', gridId)
-        .orderBy('c.position')
-        .execute();
+      const rows = await placementsOf(db, kind, userId, gridId);
       return rows.map((r) => ({
         ...r,
         position: Number(r.position),
@@ -200,11 +209,8 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
     },
 
     async readPoints(userId: string): Promise<number> {
-      const row = await db
-        .selectFrom('users')
-        .select('points')
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
+      const [row] = await pointsOf(db, kind, userId);
+      if (!row) throw new Error(`readPoints: no user ${userId}`);
       return Number(row.points);
     },
 

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledOnce } from '../../src/server/db/compiled-once';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../helpers/test-app';
+
+/**
+ * compiledOnce (issue 10): a query built once and run with new arguments must answer exactly
+ * what building it anew would, on SQLite and PostgreSQL, inside a transaction too.
+ */
+describe('a query compiled once', () => {
+  let t: TestApp;
+  let a: TestUser;
+  let b: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createUser(t.app);
+    b = await createUser(t.app);
+    await t.app.deps.database.db
+      .updateTable('users')
+      .set({ points: 10 })
+      .where('id', '=', b.id)
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  // The arguments come in the opposite order to their places in the SQL, around a constant.
+  const withFewPoints = compiledOnce((db, email: string, id: string) =>
+    db
+      .selectFrom('users')
+      .select(['id', 'points'])
+      .where('id', '=', id)
+      .where('points', '<', 5)
+      .where('email', '=', email),
+  );
+
+  it('runs with each call’s own arguments, wherever they sit in the SQL', async () => {
+    const { db, kind } = t.app.deps.database;
+    expect(await withFewPoints(db, kind, a.email, a.id)).toEqual([{ id: a.id, points: 0 }]);
+    // A's email with B's id matches nobody: neither argument was kept from the first call.
+    expect(await withFewPoints(db, kind, a.email, b.id)).toEqual([]);
+  });
+
+  it('keeps the constants it was built with', async () => {
+    const { db, kind } = t.app.deps.database;
+    // B has 10 points: the built 'points < 5' still holds B out.
+    expect(await withFewPoints(db, kind, b.email, b.id)).toEqual([]);
+  });
+
+  it('runs on the caller’s transaction and sees its uncommitted writes', async () => {
+    const { db, kind } = t.app.deps.database;
+    const inside = await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('users').set({ points: 1 }).where('id', '=', b.id).execute();
+        const seen = await withFewPoints(trx, kind, b.email, b.id);
+        throw Object.assign(new Error('roll back'), { seen });
+      })
+      .catch((error: { seen: unknown }) => error.seen);
+    expect(inside).toEqual([{ id: b.id, points: 1 }]);
+    expect(await withFewPoints(db, kind, b.email, b.id)).toEqual([]);
+  });
+
+  it('refuses a query that leaves an argument out', async () => {
+    const { db, kind } = t.app.deps.database;
+    const forgetful = compiledOnce((build, id: string, _unused: string) =>
+      build.selectFrom('users').select('id').where('id', '=', id),
+    );
+    await expect(forgetful(db, kind, a.id, 'x')).rejects.toThrow('argument 1 is not a parameter');
+  });
+});
