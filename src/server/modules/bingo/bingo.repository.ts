@@ -65,6 +65,35 @@ const placementsOf = compiledOnce((db, userId: string, gridId: string) =>
     .orderBy('c.position'),
 );
 
+// What a placement reads before it writes, built once too.
+const cellForPlacement = compiledOnce((db, cellId: string, userId: string) =>
+  db
+    .selectFrom('cells as c')
+    .innerJoin('grids as g', 'g.id', 'c.gridId')
+    .leftJoin('clubMembers as m', (join) =>
+      join.onRef('m.clubId', '=', 'g.clubId').on('m.userId', '=', userId),
+    )
+    .select(['c.id', 'c.gridId', 'c.position', 'c.rule', 'g.clubId', 'g.resetDate'])
+    .select(['m.userId as memberId'])
+    .select(sql<boolean | number>`c.grid_id = ${NEWEST_IN_SCOPE}`.as('isNewest'))
+    .where('c.id', '=', cellId),
+);
+
+const bookForPlacement = compiledOnce((db, isbn: string) =>
+  db
+    .selectFrom('books')
+    .select(['isbn', 'title', 'authors', 'coverUrl', 'subjects', 'pageCount'])
+    .select(['firstPublishedYear', 'language', 'originalLanguage'])
+    .where('isbn', '=', isbn),
+);
+
+const placingUserQuery = (db: Kysely<Database>, userId: string) =>
+  db.selectFrom('users').select(['points', 'birthYear', 'firstName']).where('id', '=', userId);
+const placingUser = compiledOnce(placingUserQuery);
+const placingUserLocked = compiledOnce((db, userId: string) =>
+  placingUserQuery(db, userId).forUpdate(),
+);
+
 const pointsOf = compiledOnce((db, userId: string) =>
   db.selectFrom('users').select('points').where('id', '=', userId),
 );
@@ -114,17 +143,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
      * its club's cards), and for a club card its club, reset date and the reader's membership.
      */
     async findCellForPlacement(cellId: string, userId: string) {
-      const row = await db
-        .selectFrom('cells as c')
-        .innerJoin('grids as g', 'g.id', 'c.gridId')
-        .leftJoin('clubMembers as m', (join) =>
-          join.onRef('m.clubId', '=', 'g.clubId').on('m.userId', '=', userId),
-        )
-        .select(['c.id', 'c.gridId', 'c.position', 'c.rule', 'g.clubId', 'g.resetDate'])
-        .select(['m.userId as memberId'])
-        .select(sql<boolean | number>`c.grid_id = ${NEWEST_IN_SCOPE}`.as('isNewest'))
-        .where('c.id', '=', cellId)
-        .executeTakeFirst();
+      const [row] = await cellForPlacement(db, kind, cellId, userId);
       if (!row) return undefined;
       return {
         id: row.id,
@@ -152,12 +171,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
 
     /** What a placement needs of a catalogue book: its card text and the facts rules read. */
     async findBookForPlacement(isbn: string) {
-      const row = await db
-        .selectFrom('books')
-        .select(['isbn', 'title', 'authors', 'coverUrl', 'subjects', 'pageCount'])
-        .select(['firstPublishedYear', 'language', 'originalLanguage'])
-        .where('isbn', '=', isbn)
-        .executeTakeFirst();
+      const [row] = await bookForPlacement(db, kind, isbn);
       if (!row) return undefined;
       return {
         ...row,
@@ -173,11 +187,8 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
      * resets (SQLite's single connection runs one transaction at a time anyway).
      */
     async lockAndReadUser(userId: string) {
-      const query = db
-        .selectFrom('users')
-        .select(['points', 'birthYear', 'firstName'])
-        .where('id', '=', userId);
-      const row = await (kind === 'postgres' ? query.forUpdate() : query).executeTakeFirstOrThrow();
+      const [row] = await (kind === 'postgres' ? placingUserLocked : placingUser)(db, kind, userId);
+      if (!row) throw new Error(`lockAndReadUser: no user ${userId}`);
       return {
         points: Number(row.points),
         reader: {
