@@ -59,6 +59,20 @@ describe('a query compiled once', () => {
     expect(await withFewPoints(db, kind, b.email, b.id)).toEqual([]);
   });
 
+  it('writes numbers and nulls as given, the SQL built once for both', async () => {
+    const { db, kind } = t.app.deps.database;
+    const setBirthYear = compiledOnce((build, year: number | null, id: string) =>
+      build.updateTable('users').set({ birthYear: year }).where('id', '=', id),
+    );
+    const birthYear = async () =>
+      (await db.selectFrom('users').select('birthYear').where('id', '=', a.id).executeTakeFirst())
+        ?.birthYear;
+    await setBirthYear(db, kind, 1990, a.id);
+    expect(Number(await birthYear())).toBe(1990);
+    await setBirthYear(db, kind, null, a.id);
+    expect(await birthYear()).toBeNull();
+  });
+
   it('refuses a query that leaves an argument out', async () => {
     const { db, kind } = t.app.deps.database;
     const forgetful = compiledOnce((build, id: string, _unused: string) =>

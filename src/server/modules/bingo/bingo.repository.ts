@@ -94,6 +94,61 @@ const placingUserLocked = compiledOnce((db, userId: string) =>
   placingUserQuery(db, userId).forUpdate(),
 );
 
+// A new placement's writes, built once too.
+const newPlacement = compiledOnce(
+  (
+    db,
+    id: string,
+    userId: string,
+    gridId: string,
+    cellId: string,
+    bookIsbn: string,
+    bookTitle: string,
+    isWildcard: number,
+    points: number,
+    ruleMet: number | null,
+    now: string,
+  ) =>
+    db.insertInto('placements').values({
+      id,
+      userId,
+      gridId,
+      cellId,
+      bookIsbn,
+      bookTitle,
+      isWildcard,
+      points,
+      ruleMet,
+      createdAt: now,
+      updatedAt: now,
+    }),
+);
+
+const finishedBook = compiledOnce(
+  (
+    db,
+    id: string,
+    userId: string,
+    bookIsbn: string,
+    title: string,
+    author: string,
+    coverUrl: string | null,
+    now: string,
+  ) =>
+    db
+      .insertInto('finishedBooks')
+      .values({ id, userId, bookIsbn, title, author, coverUrl, finishedAt: now, createdAt: now })
+      .onConflict((oc) => oc.columns(['userId', 'bookIsbn']).doNothing()),
+);
+
+const pointsAdded = compiledOnce((db, delta: number, userId: string) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({ points: eb('points', '+', delta) }))
+    .where('id', '=', userId)
+    .returning('points'),
+);
+
 const pointsOf = compiledOnce((db, userId: string) =>
   db.selectFrom('users').select('points').where('id', '=', userId),
 );
@@ -227,12 +282,8 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
 
     /** Adds (or, negative, removes) points and returns the new total. */
     async addPoints(userId: string, delta: number): Promise<number> {
-      const row = await db
-        .updateTable('users')
-        .set((eb) => ({ points: eb('points', '+', delta) }))
-        .where('id', '=', userId)
-        .returning('points')
-        .executeTakeFirstOrThrow();
+      const [row] = await pointsAdded(db, kind, delta, userId);
+      if (!row) throw new Error(`addPoints: no user ${userId}`);
       return Number(row.points);
     },
 
@@ -248,16 +299,20 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
     }): Promise<string> {
       const id = randomUUID();
       const now = new Date().toISOString();
-      await db
-        .insertInto('placements')
-        .values({
-          ...placement,
-          id,
-          isWildcard: placement.isWildcard ? 1 : 0,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute();
+      await newPlacement(
+        db,
+        kind,
+        id,
+        placement.userId,
+        placement.gridId,
+        placement.cellId,
+        placement.bookIsbn,
+        placement.bookTitle,
+        placement.isWildcard ? 1 : 0,
+        placement.points,
+        placement.ruleMet,
+        now,
+      );
       return id;
     },
 
@@ -289,20 +344,17 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
       book: { isbn: string; title: string; authors: string; coverUrl: string | null },
     ): Promise<void> {
       const now = new Date().toISOString();
-      await db
-        .insertInto('finishedBooks')
-        .values({
-          id: `${userId}_${book.isbn}`,
-          userId,
-          bookIsbn: book.isbn,
-          title: book.title,
-          author: book.authors,
-          coverUrl: book.coverUrl,
-          finishedAt: now,
-          createdAt: now,
-        })
-        .onConflict((oc) => oc.columns(['userId', 'bookIsbn']).doNothing())
-        .execute();
+      await finishedBook(
+        db,
+        kind,
+        `${userId}_${book.isbn}`,
+        userId,
+        book.isbn,
+        book.title,
+        book.authors,
+        book.coverUrl,
+        now,
+      );
     },
 
     /** Removes the user's placements on a grid; returns the points they had earned. */
