@@ -94,7 +94,7 @@ const placingUserLocked = compiledOnce((db, userId: string) =>
   placingUserQuery(db, userId).forUpdate(),
 );
 
-// A new placement's writes, built once too.
+// A placement's writes (a new one, or a replaced book), built once too.
 const newPlacement = compiledOnce(
   (
     db,
@@ -139,6 +139,22 @@ const finishedBook = compiledOnce(
       .insertInto('finishedBooks')
       .values({ id, userId, bookIsbn, title, author, coverUrl, finishedAt: now, createdAt: now })
       .onConflict((oc) => oc.columns(['userId', 'bookIsbn']).doNothing()),
+);
+
+const bookReplaced = compiledOnce(
+  (
+    db,
+    bookIsbn: string,
+    bookTitle: string,
+    isWildcard: number,
+    ruleMet: number | null,
+    updatedAt: string,
+    placementId: string,
+  ) =>
+    db
+      .updateTable('placements')
+      .set({ bookIsbn, bookTitle, isWildcard, ruleMet, updatedAt })
+      .where('id', '=', placementId),
 );
 
 const pointsAdded = compiledOnce((db, delta: number, userId: string) =>
@@ -321,17 +337,16 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
       placementId: string,
       book: { bookIsbn: string; bookTitle: string; isWildcard: boolean; ruleMet: number | null },
     ): Promise<void> {
-      await db
-        .updateTable('placements')
-        .set({
-          bookIsbn: book.bookIsbn,
-          bookTitle: book.bookTitle,
-          isWildcard: book.isWildcard ? 1 : 0,
-          ruleMet: book.ruleMet,
-          updatedAt: new Date().toISOString(),
-        })
-        .where('id', '=', placementId)
-        .execute();
+      await bookReplaced(
+        db,
+        kind,
+        book.bookIsbn,
+        book.bookTitle,
+        book.isWildcard ? 1 : 0,
+        book.ruleMet,
+        new Date().toISOString(),
+        placementId,
+      );
     },
 
     /**
