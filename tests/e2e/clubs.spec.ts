@@ -1,28 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../src/lib/messages';
 import { isbnOf } from './card-helpers';
-import { logIn, toast } from './support';
+import { newReader, toast } from './support';
 
-const PASSWORD = 'Prickly-Reader-7';
 const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
-
-/** A fresh account (registered through the API), logged in through the real form. */
-async function newReader(browser: Browser, baseURL: string, handle: string, viewport = DESKTOP) {
-  const context = await browser.newContext({ baseURL, viewport });
-  const page = await context.newPage();
-  const email = `${handle}@example.com`;
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { email, password: PASSWORD, name: handle },
-    headers: { origin: baseURL },
-  });
-  expect(signUp.ok()).toBe(true);
-  await logIn(page, email, PASSWORD);
-  const profile = (await (await page.request.get('/api/profile')).json()) as {
-    profile: { id: string; username: string };
-  };
-  return { page, id: profile.profile.id, username: profile.profile.username };
-}
 
 /** Places books on squares (by position) of one card through the API, as Choose would. */
 async function placeOnCard(page: Page, gridId: string, books: Record<number, string>) {

@@ -1,31 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../src/lib/messages';
 import { placeBooks } from './card-helpers';
-import { logIn, toast } from './support';
-
-const PASSWORD = 'Prickly-Reader-7';
-
-/** A fresh account (registered through the API), logged in through the real form. */
-async function newReader(
-  browser: Browser,
-  baseURL: string,
-  handle: string,
-  viewport = { width: 1280, height: 800 },
-) {
-  const context = await browser.newContext({ baseURL, viewport });
-  const page = await context.newPage();
-  const email = `${handle}@example.com`;
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { email, password: PASSWORD, name: handle },
-    headers: { origin: baseURL },
-  });
-  expect(signUp.ok()).toBe(true);
-  await logIn(page, email, PASSWORD);
-  const profile = (await (await page.request.get('/api/profile')).json()) as {
-    profile: { username: string };
-  };
-  return { page, username: profile.profile.username };
-}
+import { newReader, toast } from './support';
 
 /** The rows of the Global Top 10, as the leaderboard modal lists them. */
 async function globalRows(page: Page) {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_READER } from '../../src/server/seed/demo-accounts';
 
 export { DEMO_ADMIN, DEMO_READER };
@@ -28,4 +28,32 @@ export function toast(page: Page, text: string) {
 /** Opens the hamburger menu. */
 export async function openMenu(page: Page) {
   await page.getByRole('button', { name: /menu/i }).click();
+}
+
+/** The password of the readers the journeys register. */
+export const READER_PASSWORD = 'Prickly-Reader-7';
+
+/**
+ * A fresh reader in a browser context of its own: registered through the API, logged in
+ * through the real form, on a 1280 x 800 screen unless `viewport` says otherwise.
+ */
+export async function newReader(
+  browser: Browser,
+  baseURL: string,
+  handle: string,
+  viewport = { width: 1280, height: 800 },
+) {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  const email = `${handle}@example.com`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: READER_PASSWORD, name: handle },
+    headers: { origin: baseURL },
+  });
+  expect(signUp.ok()).toBe(true);
+  await logIn(page, email, READER_PASSWORD);
+  const profile = (await (await page.request.get('/api/profile')).json()) as {
+    profile: { id: string; username: string };
+  };
+  return { page, id: profile.profile.id, username: profile.profile.username };
 }
