@@ -22,8 +22,8 @@ describe('a query compiled once', () => {
   });
   afterAll(() => t.close());
 
-  // The arguments come in the opposite order to their places in the SQL, around a constant.
-  const withFewPoints = compiledOnce((db, email: string, id: string) =>
+  // The arguments are named in the opposite order to their places in the SQL, around a constant.
+  const withFewPoints = compiledOnce((db, { email, id }: { email: string; id: string }) =>
     db
       .selectFrom('users')
       .select(['id', 'points'])
@@ -34,15 +34,17 @@ describe('a query compiled once', () => {
 
   it('runs with each call’s own arguments, wherever they sit in the SQL', async () => {
     const { db, kind } = t.app.deps.database;
-    expect(await withFewPoints(db, kind, a.email, a.id)).toEqual([{ id: a.id, points: 0 }]);
+    expect(await withFewPoints(db, kind, { email: a.email, id: a.id })).toEqual([
+      { id: a.id, points: 0 },
+    ]);
     // A's email with B's id matches nobody: neither argument was kept from the first call.
-    expect(await withFewPoints(db, kind, a.email, b.id)).toEqual([]);
+    expect(await withFewPoints(db, kind, { email: a.email, id: b.id })).toEqual([]);
   });
 
   it('keeps the constants it was built with', async () => {
     const { db, kind } = t.app.deps.database;
     // B has 10 points: the built 'points < 5' still holds B out.
-    expect(await withFewPoints(db, kind, b.email, b.id)).toEqual([]);
+    expect(await withFewPoints(db, kind, { email: b.email, id: b.id })).toEqual([]);
   });
 
   it('runs on the caller’s transaction and sees its uncommitted writes', async () => {
@@ -51,33 +53,35 @@ describe('a query compiled once', () => {
       .transaction()
       .execute(async (trx) => {
         await trx.updateTable('users').set({ points: 1 }).where('id', '=', b.id).execute();
-        const seen = await withFewPoints(trx, kind, b.email, b.id);
+        const seen = await withFewPoints(trx, kind, { email: b.email, id: b.id });
         throw Object.assign(new Error('roll back'), { seen });
       })
       .catch((error: { seen: unknown }) => error.seen);
     expect(inside).toEqual([{ id: b.id, points: 1 }]);
-    expect(await withFewPoints(db, kind, b.email, b.id)).toEqual([]);
+    expect(await withFewPoints(db, kind, { email: b.email, id: b.id })).toEqual([]);
   });
 
   it('writes numbers and nulls as given, the SQL built once for both', async () => {
     const { db, kind } = t.app.deps.database;
-    const setBirthYear = compiledOnce((build, year: number | null, id: string) =>
+    const setBirthYear = compiledOnce((build, { year, id }: { year: number | null; id: string }) =>
       build.updateTable('users').set({ birthYear: year }).where('id', '=', id),
     );
     const birthYear = async () =>
       (await db.selectFrom('users').select('birthYear').where('id', '=', a.id).executeTakeFirst())
         ?.birthYear;
-    await setBirthYear(db, kind, 1990, a.id);
+    await setBirthYear(db, kind, { year: 1990, id: a.id });
     expect(Number(await birthYear())).toBe(1990);
-    await setBirthYear(db, kind, null, a.id);
+    await setBirthYear(db, kind, { year: null, id: a.id });
     expect(await birthYear()).toBeNull();
   });
 
   it('refuses a query that leaves an argument out', async () => {
     const { db, kind } = t.app.deps.database;
-    const forgetful = compiledOnce((build, id: string, _unused: string) =>
+    const forgetful = compiledOnce((build, { id }: { id: string; unused: string }) =>
       build.selectFrom('users').select('id').where('id', '=', id),
     );
-    await expect(forgetful(db, kind, a.id, 'x')).rejects.toThrow('argument 1 is not a parameter');
+    await expect(forgetful(db, kind, { id: a.id, unused: 'x' })).rejects.toThrow(
+      'unused is not a parameter',
+    );
   });
 });

@@ -30,22 +30,23 @@ const NEWEST_IN_SCOPE = sql`(case when g.club_id is null
   else (select g1.id from grids g1 where g1.club_id = g.club_id
     order by g1.created_at desc, g1.id desc limit 1) end)`;
 
-// The card's reads (GET /api/bingo/grids/:gridId) and the points read after every placement,
-// built and compiled once (issue 10: building them was a third of a card read).
-const gridWithCurrent = compiledOnce((db, gridId: string, viewerId: string) =>
-  db
-    .selectFrom('grids as g')
-    .leftJoin('clubs as cl', 'cl.id', 'g.clubId')
-    .leftJoin('clubMembers as m', (join) =>
-      join.onRef('m.clubId', '=', 'g.clubId').on('m.userId', '=', viewerId),
-    )
-    .select(['g.id', 'g.title', 'g.createdAt', 'g.clubId', 'g.resetDate', 'cl.name as clubName'])
-    .select(['m.userId as memberId'])
-    .select(sql<boolean | number>`g.id = ${NEWEST_IN_SCOPE}`.as('isNewest'))
-    .where('g.id', '=', gridId),
+// The card's reads (GET /api/bingo/grids/:gridId) and a placement's reads and writes, built and
+// compiled once (issue 10: building them was a third of a card read).
+const gridWithCurrent = compiledOnce(
+  (db, { gridId, viewerId }: { gridId: string; viewerId: string }) =>
+    db
+      .selectFrom('grids as g')
+      .leftJoin('clubs as cl', 'cl.id', 'g.clubId')
+      .leftJoin('clubMembers as m', (join) =>
+        join.onRef('m.clubId', '=', 'g.clubId').on('m.userId', '=', viewerId),
+      )
+      .select(['g.id', 'g.title', 'g.createdAt', 'g.clubId', 'g.resetDate', 'cl.name as clubName'])
+      .select(['m.userId as memberId'])
+      .select(sql<boolean | number>`g.id = ${NEWEST_IN_SCOPE}`.as('isNewest'))
+      .where('g.id', '=', gridId),
 );
 
-const cellsOf = compiledOnce((db, gridId: string) =>
+const cellsOf = compiledOnce((db, { gridId }: { gridId: string }) =>
   db
     .selectFrom('cells')
     .select(['id', 'position', 'challenge'])
@@ -53,7 +54,7 @@ const cellsOf = compiledOnce((db, gridId: string) =>
     .orderBy('position'),
 );
 
-const placementsOf = compiledOnce((db, userId: string, gridId: string) =>
+const placementsOf = compiledOnce((db, { userId, gridId }: { userId: string; gridId: string }) =>
   db
     .selectFrom('placements as p')
     .innerJoin('cells as c', 'c.id', 'p.cellId')
@@ -65,21 +66,21 @@ const placementsOf = compiledOnce((db, userId: string, gridId: string) =>
     .orderBy('c.position'),
 );
 
-// What a placement reads before it writes, built once too.
-const cellForPlacement = compiledOnce((db, cellId: string, userId: string) =>
-  db
-    .selectFrom('cells as c')
-    .innerJoin('grids as g', 'g.id', 'c.gridId')
-    .leftJoin('clubMembers as m', (join) =>
-      join.onRef('m.clubId', '=', 'g.clubId').on('m.userId', '=', userId),
-    )
-    .select(['c.id', 'c.gridId', 'c.position', 'c.rule', 'g.clubId', 'g.resetDate'])
-    .select(['m.userId as memberId'])
-    .select(sql<boolean | number>`c.grid_id = ${NEWEST_IN_SCOPE}`.as('isNewest'))
-    .where('c.id', '=', cellId),
+const cellForPlacement = compiledOnce(
+  (db, { cellId, userId }: { cellId: string; userId: string }) =>
+    db
+      .selectFrom('cells as c')
+      .innerJoin('grids as g', 'g.id', 'c.gridId')
+      .leftJoin('clubMembers as m', (join) =>
+        join.onRef('m.clubId', '=', 'g.clubId').on('m.userId', '=', userId),
+      )
+      .select(['c.id', 'c.gridId', 'c.position', 'c.rule', 'g.clubId', 'g.resetDate'])
+      .select(['m.userId as memberId'])
+      .select(sql<boolean | number>`c.grid_id = ${NEWEST_IN_SCOPE}`.as('isNewest'))
+      .where('c.id', '=', cellId),
 );
 
-const bookForPlacement = compiledOnce((db, isbn: string) =>
+const bookForPlacement = compiledOnce((db, { isbn }: { isbn: string }) =>
   db
     .selectFrom('books')
     .select(['isbn', 'title', 'authors', 'coverUrl', 'subjects', 'pageCount'])
@@ -87,77 +88,62 @@ const bookForPlacement = compiledOnce((db, isbn: string) =>
     .where('isbn', '=', isbn),
 );
 
-const placingUserQuery = (db: Kysely<Database>, userId: string) =>
+const placingUserQuery = (db: Kysely<Database>, { userId }: { userId: string }) =>
   db.selectFrom('users').select(['points', 'birthYear', 'firstName']).where('id', '=', userId);
 const placingUser = compiledOnce(placingUserQuery);
-const placingUserLocked = compiledOnce((db, userId: string) =>
-  placingUserQuery(db, userId).forUpdate(),
+const placingUserLocked = compiledOnce((db, args: { userId: string }) =>
+  placingUserQuery(db, args).forUpdate(),
 );
 
-// A placement's writes (a new one, or a replaced book), built once too.
-const newPlacement = compiledOnce(
-  (
-    db,
-    id: string,
-    userId: string,
-    gridId: string,
-    cellId: string,
-    bookIsbn: string,
-    bookTitle: string,
-    isWildcard: number,
-    points: number,
-    ruleMet: number | null,
-    now: string,
-  ) =>
-    db.insertInto('placements').values({
-      id,
-      userId,
-      gridId,
-      cellId,
-      bookIsbn,
-      bookTitle,
-      isWildcard,
-      points,
-      ruleMet,
-      createdAt: now,
-      updatedAt: now,
-    }),
+/** A placement row as it is inserted (flags as 0 or 1, times as ISO text). */
+type NewPlacementRow = {
+  id: string;
+  userId: string;
+  gridId: string;
+  cellId: string;
+  bookIsbn: string;
+  bookTitle: string;
+  isWildcard: number;
+  points: number;
+  ruleMet: number | null;
+  createdAt: string;
+  updatedAt: string;
+};
+const newPlacement = compiledOnce((db, row: NewPlacementRow) =>
+  db.insertInto('placements').values(row),
 );
 
-const finishedBook = compiledOnce(
-  (
-    db,
-    id: string,
-    userId: string,
-    bookIsbn: string,
-    title: string,
-    author: string,
-    coverUrl: string | null,
-    now: string,
-  ) =>
-    db
-      .insertInto('finishedBooks')
-      .values({ id, userId, bookIsbn, title, author, coverUrl, finishedAt: now, createdAt: now })
-      .onConflict((oc) => oc.columns(['userId', 'bookIsbn']).doNothing()),
+/** A finished book as a placement adds it (SPEC.md section 3: id is user id, underscore, book id). */
+type FinishedBookRow = {
+  id: string;
+  userId: string;
+  bookIsbn: string;
+  title: string;
+  author: string;
+  coverUrl: string | null;
+  finishedAt: string;
+  createdAt: string;
+};
+const finishedBook = compiledOnce((db, row: FinishedBookRow) =>
+  db
+    .insertInto('finishedBooks')
+    .values(row)
+    .onConflict((oc) => oc.columns(['userId', 'bookIsbn']).doNothing()),
 );
 
-const bookReplaced = compiledOnce(
-  (
-    db,
-    bookIsbn: string,
-    bookTitle: string,
-    isWildcard: number,
-    ruleMet: number | null,
-    updatedAt: string,
-    placementId: string,
-  ) =>
-    db
-      .updateTable('placements')
-      .set({ bookIsbn, bookTitle, isWildcard, ruleMet, updatedAt })
-      .where('id', '=', placementId),
+type ReplacedBook = {
+  placementId: string;
+  bookIsbn: string;
+  bookTitle: string;
+  isWildcard: number;
+  ruleMet: number | null;
+  updatedAt: string;
+};
+const bookReplaced = compiledOnce((db, { placementId, ...book }: ReplacedBook) =>
+  db.updateTable('placements').set(book).where('id', '=', placementId),
 );
 
-const pointsAdded = compiledOnce((db, delta: number, userId: string) =>
+const pointsAdded = compiledOnce((db, { delta, userId }: { delta: number; userId: string }) =>
   db
     .updateTable('users')
     .set((eb) => ({ points: eb('points', '+', delta) }))
@@ -165,7 +151,7 @@ const pointsAdded = compiledOnce((db, delta: number, userId: string) =>
     .returning('points'),
 );
 
-const pointsOf = compiledOnce((db, userId: string) =>
+const pointsOf = compiledOnce((db, { userId }: { userId: string }) =>
   db.selectFrom('users').select('points').where('id', '=', userId),
 );
 
@@ -191,7 +177,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
      * its club (name, reset date) and whether the viewer is a member of that club, in one query.
      */
     async findGridWithCurrent(gridId: string, viewerId: string) {
-      const [row] = await gridWithCurrent(db, kind, gridId, viewerId);
+      const [row] = await gridWithCurrent(db, kind, { gridId, viewerId });
       if (!row) return undefined;
       return {
         id: row.id,
@@ -205,7 +191,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
     },
 
     listCells(gridId: string) {
-      return cellsOf(db, kind, gridId);
+      return cellsOf(db, kind, { gridId });
     },
 
     /**
@@ -214,7 +200,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
      * its club's cards), and for a club card its club, reset date and the reader's membership.
      */
     async findCellForPlacement(cellId: string, userId: string) {
-      const [row] = await cellForPlacement(db, kind, cellId, userId);
+      const [row] = await cellForPlacement(db, kind, { cellId, userId });
       if (!row) return undefined;
       return {
         id: row.id,
@@ -242,7 +228,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
 
     /** What a placement needs of a catalogue book: its card text and the facts rules read. */
     async findBookForPlacement(isbn: string) {
-      const [row] = await bookForPlacement(db, kind, isbn);
+      const [row] = await bookForPlacement(db, kind, { isbn });
       if (!row) return undefined;
       return {
         ...row,
@@ -258,7 +244,9 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
      * resets (SQLite's single connection runs one transaction at a time anyway).
      */
     async lockAndReadUser(userId: string) {
-      const [row] = await (kind === 'postgres' ? placingUserLocked : placingUser)(db, kind, userId);
+      const [row] = await (kind === 'postgres' ? placingUserLocked : placingUser)(db, kind, {
+        userId,
+      });
       if (!row) throw new Error(`lockAndReadUser: no user ${userId}`);
       return {
         points: Number(row.points),
@@ -271,7 +259,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
 
     /** The user's placements on a grid, with each square's position and the book's cover. */
     async listPlacements(userId: string, gridId: string): Promise<PlacementRow[]> {
-      const rows = await placementsOf(db, kind, userId, gridId);
+      const rows = await placementsOf(db, kind, { userId, gridId });
       return rows.map((r) => ({
         ...r,
         position: Number(r.position),
@@ -291,14 +279,14 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
     },
 
     async readPoints(userId: string): Promise<number> {
-      const [row] = await pointsOf(db, kind, userId);
+      const [row] = await pointsOf(db, kind, { userId });
       if (!row) throw new Error(`readPoints: no user ${userId}`);
       return Number(row.points);
     },
 
     /** Adds (or, negative, removes) points and returns the new total. */
     async addPoints(userId: string, delta: number): Promise<number> {
-      const [row] = await pointsAdded(db, kind, delta, userId);
+      const [row] = await pointsAdded(db, kind, { delta, userId });
       if (!row) throw new Error(`addPoints: no user ${userId}`);
       return Number(row.points);
     },
@@ -315,20 +303,13 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
     }): Promise<string> {
       const id = randomUUID();
       const now = new Date().toISOString();
-      await newPlacement(
-        db,
-        kind,
+      await newPlacement(db, kind, {
+        ...placement,
         id,
-        placement.userId,
-        placement.gridId,
-        placement.cellId,
-        placement.bookIsbn,
-        placement.bookTitle,
-        placement.isWildcard ? 1 : 0,
-        placement.points,
-        placement.ruleMet,
-        now,
-      );
+        isWildcard: placement.isWildcard ? 1 : 0,
+        createdAt: now,
+        updatedAt: now,
+      });
       return id;
     },
 
@@ -337,16 +318,14 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
       placementId: string,
       book: { bookIsbn: string; bookTitle: string; isWildcard: boolean; ruleMet: number | null },
     ): Promise<void> {
-      await bookReplaced(
-        db,
-        kind,
-        book.bookIsbn,
-        book.bookTitle,
-        book.isWildcard ? 1 : 0,
-        book.ruleMet,
-        new Date().toISOString(),
+      await bookReplaced(db, kind, {
         placementId,
-      );
+        bookIsbn: book.bookIsbn,
+        bookTitle: book.bookTitle,
+        isWildcard: book.isWildcard ? 1 : 0,
+        ruleMet: book.ruleMet,
+        updatedAt: new Date().toISOString(),
+      });
     },
 
     /**
@@ -359,17 +338,16 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
       book: { isbn: string; title: string; authors: string; coverUrl: string | null },
     ): Promise<void> {
       const now = new Date().toISOString();
-      await finishedBook(
-        db,
-        kind,
-        `${userId}_${book.isbn}`,
+      await finishedBook(db, kind, {
+        id: `${userId}_${book.isbn}`,
         userId,
-        book.isbn,
-        book.title,
-        book.authors,
-        book.coverUrl,
-        now,
-      );
+        bookIsbn: book.isbn,
+        title: book.title,
+        author: book.authors,
+        coverUrl: book.coverUrl,
+        finishedAt: now,
+        createdAt: now,
+      });
     },
 
     /** Removes the user's placements on a grid; returns the points they had earned. */
