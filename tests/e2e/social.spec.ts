@@ -1,31 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../src/lib/messages';
-import { logIn, toast } from './support';
-
-const PASSWORD = 'Prickly-Reader-7';
-
-interface Reader {
-  page: Page;
-  email: string;
-  username: string;
-}
-
-/** A fresh account (registered through the API; sign-up does not sign in), logged in via the UI. */
-async function newReader(browser: Browser, baseURL: string, handle: string): Promise<Reader> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const email = `${handle}@example.com`;
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { email, password: PASSWORD, name: handle },
-    headers: { origin: baseURL },
-  });
-  expect(signUp.ok()).toBe(true);
-  await logIn(page, email, PASSWORD);
-  const profile = (await (await page.request.get('/api/profile')).json()) as {
-    profile: { username: string };
-  };
-  return { page, email, username: profile.profile.username };
-}
+import { newReader, toast } from './support';
 
 async function openFriendsTab(page: Page) {
   await page.goto('/profile');

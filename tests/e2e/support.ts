@@ -55,5 +55,5 @@ export async function newReader(
   const profile = (await (await page.request.get('/api/profile')).json()) as {
     profile: { id: string; username: string };
   };
-  return { page, id: profile.profile.id, username: profile.profile.username };
+  return { page, id: profile.profile.id, email, username: profile.profile.username };
 }
