@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledOnce } from '../../src/server/db/compiled-once';
+import { directSqliteOf } from '../../src/server/db/database';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../helpers/test-app';
 
 /**
@@ -59,6 +60,34 @@ describe('a query compiled once', () => {
       .catch((error: { seen: unknown }) => error.seen);
     expect(inside).toEqual([{ id: b.id, points: 1 }]);
     expect(await withFewPoints(db, kind, { email: b.email, id: b.id })).toEqual([]);
+  });
+
+  it('never runs inside another request’s open transaction: it waits, and sees only what committed', async () => {
+    const { db, kind } = t.app.deps.database;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const other = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('users').set({ points: 1 }).where('id', '=', b.id).execute();
+        opened();
+        await held;
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => error.message);
+    await open;
+    // On SQLite's one connection, a direct run now would read B's uncommitted 1 point.
+    const outside = withFewPoints(db, kind, { email: b.email, id: b.id });
+    release();
+    expect(await outside).toEqual([]);
+    expect(await other).toBe('roll back');
+  });
+
+  it('takes the direct path on SQLite only', () => {
+    const { db, kind } = t.app.deps.database;
+    expect(directSqliteOf(db) !== undefined).toBe(kind === 'sqlite');
   });
 
   it('writes numbers and nulls as given, the SQL built once for both', async () => {

@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
-import type { DatabaseKind } from './database';
+import { directSqliteOf, type DatabaseKind } from './database';
 import type { Database } from './schema';
 
 /** What a compiled-once query takes: named values that always travel as parameters. */
@@ -42,6 +42,19 @@ export function compiledOnce<A extends CompiledArguments, R>(
     }
     const { query, slots } = compiled;
     const parameters = slots.map((name, i) => (name === null ? query.parameters[i] : args[name]));
-    return (await db.executeQuery<R>({ ...query, parameters })).rows;
+    return runCompiled(db, query, parameters);
   };
+}
+
+/**
+ * Runs a compiled query with these parameters on `db` (the database or a transaction): on
+ * SQLite straight on the connection when that is safe (`DirectSqlite`), else through Kysely.
+ */
+export async function runCompiled<R>(
+  db: Kysely<Database>,
+  query: CompiledQuery<R>,
+  parameters: readonly unknown[],
+): Promise<R[]> {
+  const rows = directSqliteOf(db)?.run<R>(query.sql, parameters, db.isTransaction);
+  return rows ?? (await db.executeQuery<R>({ ...query, parameters })).rows;
 }

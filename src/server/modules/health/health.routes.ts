@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 
@@ -14,7 +13,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps) {
       response: { 200: HealthResponse },
     },
     handler: async () => {
-      await sql`select 1`.execute(deps.database.db);
+      await deps.database.ping();
       return { status: 'ok' as const, db: deps.database.kind };
     },
   });

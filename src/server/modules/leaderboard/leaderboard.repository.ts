@@ -1,4 +1,5 @@
 import type { CompiledQuery, Kysely, Selectable } from 'kysely';
+import { runCompiled } from '../../db/compiled-once';
 import type { Database } from '../../db/schema';
 
 const PLAYER_COLUMNS = [
@@ -59,7 +60,7 @@ export function createLeaderboardRepository(db: Kysely<Database>) {
         compiledByIds.set(ids.length, compiled);
       }
       // The ids are the query's only parameters, in order.
-      return (await db.executeQuery<PlayerRow>({ ...compiled, parameters: ids })).rows;
+      return runCompiled(db, compiled, ids);
     },
   };
 }
