@@ -14,7 +14,7 @@ import { createSettingsRepository, RESET_DATE_KEY } from '../settings/settings.r
  * for a book only a reader's import knew (issue 8).
  */
 export function createAdminService(database: DatabaseHandle) {
-  const settings = createSettingsRepository(database.db);
+  const settings = createSettingsRepository(database.db, database.kind);
   const grids = createGridsRepository(database.db);
   return {
     /** Stores the reset date as the end of the chosen day, 23:59:59 UTC (SPEC.md section 9). */

@@ -95,7 +95,7 @@ interface PlaceOutcome {
  */
 export function createBingoService(deps: { database: DatabaseHandle; hub: EventHub }) {
   const { db, kind } = deps.database;
-  const settings = createSettingsRepository(db);
+  const settings = createSettingsRepository(db, kind);
 
   /**
    * Live updates: the reader's new total and "some score changed". A club card's points are

@@ -7,7 +7,7 @@ import { createSettingsRepository, RESET_DATE_KEY } from './settings.repository'
 
 /** Public-to-readers settings: the reset date the days-left badge counts down to. */
 export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
-  const settings = createSettingsRepository(deps.database.db);
+  const settings = createSettingsRepository(deps.database.db, deps.database.kind);
   app.withTypeProvider<ZodTypeProvider>().get('/api/settings/reset-date', {
     schema: {
       tags: ['settings'],
