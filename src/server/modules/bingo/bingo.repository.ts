@@ -155,6 +155,17 @@ const pointsOf = compiledOnce((db, { userId }: { userId: string }) =>
   db.selectFrom('users').select('points').where('id', '=', userId),
 );
 
+type CellRow = Awaited<ReturnType<typeof cellsOf>>[number];
+
+/**
+ * A grid's squares, kept once read, per database (issue 10: a tenth of a card read). They are
+ * written with their grid in one transaction (grids.repository.ts) and nothing changes them
+ * afterwards; grid ids are never reused, so a kept list cannot go stale.
+ */
+const cellsKept = new WeakMap<Kysely<Database>, Map<string, readonly CellRow[]>>();
+/** Grids whose squares are kept per database; the oldest read goes first. */
+export const KEPT_GRIDS_MAX = 1000;
+
 /** A comparison's result: PostgreSQL answers a boolean, SQLite 0 or 1. */
 const asFlag = (value: unknown) => value === true || Number(value) === 1;
 
@@ -190,8 +201,17 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
       };
     },
 
-    listCells(gridId: string) {
-      return cellsOf(db, kind, { gridId });
+    async listCells(gridId: string): Promise<readonly CellRow[]> {
+      let kept = cellsKept.get(db);
+      if (!kept) cellsKept.set(db, (kept = new Map()));
+      const cells = kept.get(gridId);
+      if (cells) return cells;
+      const read = Object.freeze(await cellsOf(db, kind, { gridId }));
+      if (read.length > 0) {
+        if (kept.size >= KEPT_GRIDS_MAX) kept.delete(kept.keys().next().value!);
+        kept.set(gridId, read);
+      }
+      return read;
     },
 
     /**
