@@ -203,7 +203,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
 
     async listCells(gridId: string): Promise<readonly CellRow[]> {
       let kept = cellsKept.get(db);
-      if (!kept) cellsKept.set(db, (kept = new Map()));
+      if (!kept) cellsKept.set(db, (kept = new Map<string, readonly CellRow[]>()));
       const cells = kept.get(gridId);
       if (cells) return cells;
       const read = Object.freeze(await cellsOf(db, kind, { gridId }));
