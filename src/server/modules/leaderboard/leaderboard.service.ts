@@ -60,12 +60,15 @@ export function toLeaderboardEntries(
 }
 
 /**
- * How long the Global Top 10 is served from memory at most. Every change of points or of a
+ * How long the Global Top 10 (and each viewer's friends board) is served from memory at most. Every change of points or of a
  * profile's visibility (the live `leaderboard` message) and of a name or role
  * (`sessions:revoked`) empties it at once, on
  * every instance that shares the bus; this bounds only changes nobody announced.
  */
 export const TOP_PLAYERS_TTL_MS = 5000;
+
+/** Friends boards kept at most (one per viewer), the oldest first out. */
+export const FRIENDS_BOARDS_MAX = 10_000;
 
 /** The Friends and Global Top 10 leaderboards (SPEC.md sections 2 and 9). */
 export function createLeaderboardService(
@@ -76,10 +79,14 @@ export function createLeaderboardService(
   const players = createLeaderboardRepository(database.db);
   // The Global Top 10 is the same rows for every reader: one query, then memory (issue 10).
   let top: { rows: PlayerRow[]; until: number } | undefined;
+  // Each viewer's friends board likewise: its rows for the ids it was read with (the viewer and
+  // their friends, from the relations cache, so a new or removed friend reads anew).
+  const friendsBoards = new Map<string, { ids: string; rows: PlayerRow[]; until: number }>();
   let generation = 0;
   const forget = () => {
     generation += 1;
     top = undefined;
+    friendsBoards.clear();
   };
   bus?.subscribe(LIVE_CHANNELS.leaderboard, forget);
   bus?.subscribe(SESSIONS_REVOKED_CHANNEL, forget);
@@ -89,6 +96,22 @@ export function createLeaderboardService(
     const started = generation;
     const rows = await players.topPlayers(LEADERBOARD_TOP);
     if (started === generation) top = { rows, until: now() + TOP_PLAYERS_TTL_MS };
+    return rows;
+  }
+  async function friendsBoard(viewerId: string, friends: ReadonlySet<string>) {
+    const ids = [viewerId, ...friends];
+    const key = ids.join(' ');
+    const kept = friendsBoards.get(viewerId);
+    if (kept && kept.ids === key && kept.until > now()) return kept.rows;
+    const started = generation;
+    const rows = await players.playersByIds(ids);
+    if (started === generation) {
+      friendsBoards.delete(viewerId);
+      if (friendsBoards.size >= FRIENDS_BOARDS_MAX) {
+        friendsBoards.delete(friendsBoards.keys().next().value!);
+      }
+      friendsBoards.set(viewerId, { ids: key, rows, until: now() + TOP_PLAYERS_TTL_MS });
+    }
     return rows;
   }
   // The cached rows are everyone's; who may see whose name is the viewer's own: their blocks
@@ -118,9 +141,7 @@ export function createLeaderboardService(
       }
       const mine = await relations.get(viewer.id);
       const rows =
-        scope === 'global'
-          ? await topPlayers()
-          : await players.playersByIds([viewer.id, ...mine.friends]);
+        scope === 'global' ? await topPlayers() : await friendsBoard(viewer.id, mine.friends);
       return toLeaderboardEntries(rows, viewer.id, relationFrom(viewer.id, mine));
     },
     close() {
