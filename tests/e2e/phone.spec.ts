@@ -412,22 +412,6 @@ test.describe('modals', () => {
 test.describe('pages around the card on a 360 x 800 phone', () => {
   test.use({ viewport: { width: 360, height: 800 } });
 
-  test('shows every profile tab within the screen, none past its edge', async ({ page }) => {
-    await logIn(page, DEMO_READER.email, DEMO_READER.password);
-    await page.goto('/profile');
-    const tabs = page.getByRole('tab');
-    await expect(tabs.first()).toBeVisible();
-    const edges = await tabs.evaluateAll((all) =>
-      all.map((tab) => {
-        const box = tab.getBoundingClientRect();
-        return { name: tab.textContent?.trim() ?? '', left: box.left, right: box.right };
-      }),
-    );
-    expect(edges.length).toBeGreaterThanOrEqual(5);
-    const past = edges.filter((tab) => tab.left < 0 || tab.right > 360).map((tab) => tab.name);
-    expect(past).toEqual([]);
-  });
-
   test("puts the blog's Show filter on its own line under the title", async ({ page }) => {
     await logIn(page, DEMO_READER.email, DEMO_READER.password);
     await page.goto('/blog');
