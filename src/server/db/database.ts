@@ -6,7 +6,6 @@ import {
   Kysely,
   PostgresDialect,
   SqliteDialect,
-  sql,
   type PostgresPoolClient,
 } from 'kysely';
 import pg from 'pg';
@@ -17,8 +16,6 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   kind: DatabaseKind;
-  /** A round trip to the database for /api/health: SQLite's connection, or a pooled PostgreSQL one. */
-  ping(): Promise<void>;
   /** Our queries: camelCase in code, snake_case in SQL. */
   db: Kysely<Database>;
   /** The same connection without the camelCase plugin, for better-auth, which names its own columns. */
@@ -179,7 +176,6 @@ export function openDatabase(
     return {
       kind: 'postgres',
       db,
-      ping: async () => void (await sql`select 1`.execute(db)),
       raw: db.withoutPlugins() as unknown as Kysely<unknown>,
       close: () => db.destroy(),
     };
@@ -223,13 +219,6 @@ export function openDatabase(
   return {
     kind: 'sqlite',
     db,
-    // Like any read: at once when the connection is free, else after the open transaction (the
-    // import-stall test asks /api/health while an import writes).
-    ping: async () => {
-      if (camelCase.direct?.run('select 1', [], false) === undefined) {
-        await sql`select 1`.execute(db);
-      }
-    },
     raw: db.withoutPlugins() as unknown as Kysely<unknown>,
     changedElsewhere() {
       if (!sqlite.open) return false;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { DatabaseKind } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { Database, FinishedBooksTable, PlacementsTable } from '../../db/schema';
+import { createLru, type Lru } from '../../shared/lru';
 import { parseStoredCategories, storedNumberOrNull } from '../books/books.mapper';
 
 export interface PlacementRow {
@@ -96,34 +97,18 @@ const placingUserLocked = compiledOnce((db, args: { userId: string }) =>
 );
 
 /** A placement row as it is inserted (flags as 0 or 1, times as ISO text). */
-type NewPlacementRow = {
-  id: string;
-  userId: string;
-  gridId: string;
-  cellId: string;
-  bookIsbn: string;
-  bookTitle: string;
-  isWildcard: number;
-  points: number;
-  ruleMet: number | null;
-  createdAt: string;
-  updatedAt: string;
-};
+type NewPlacementRow = Required<Insertable<PlacementsTable>>;
 const newPlacement = compiledOnce((db, row: NewPlacementRow) =>
   db.insertInto('placements').values(row),
 );
 
 /** A finished book as a placement adds it (SPEC.md section 3: id is user id, underscore, book id). */
-type FinishedBookRow = {
-  id: string;
-  userId: string;
-  bookIsbn: string;
-  title: string;
-  author: string;
-  coverUrl: string | null;
-  finishedAt: string;
-  createdAt: string;
-};
+type FinishedBookRow = Required<
+  Pick<
+    Insertable<FinishedBooksTable>,
+    'id' | 'userId' | 'bookIsbn' | 'title' | 'author' | 'coverUrl' | 'finishedAt' | 'createdAt'
+  >
+>;
 const finishedBook = compiledOnce((db, row: FinishedBookRow) =>
   db
     .insertInto('finishedBooks')
@@ -131,14 +116,12 @@ const finishedBook = compiledOnce((db, row: FinishedBookRow) =>
     .onConflict((oc) => oc.columns(['userId', 'bookIsbn']).doNothing()),
 );
 
-type ReplacedBook = {
-  placementId: string;
-  bookIsbn: string;
-  bookTitle: string;
-  isWildcard: number;
-  ruleMet: number | null;
-  updatedAt: string;
-};
+type ReplacedBook = { placementId: string } & Required<
+  Pick<
+    Updateable<PlacementsTable>,
+    'bookIsbn' | 'bookTitle' | 'isWildcard' | 'ruleMet' | 'updatedAt'
+  >
+>;
 const bookReplaced = compiledOnce((db, { placementId, ...book }: ReplacedBook) =>
   db.updateTable('placements').set(book).where('id', '=', placementId),
 );
@@ -162,8 +145,8 @@ type CellRow = Awaited<ReturnType<typeof cellsOf>>[number];
  * written with their grid in one transaction (grids.repository.ts) and nothing changes them
  * afterwards; grid ids are never reused, so a kept list cannot go stale.
  */
-const cellsKept = new WeakMap<Kysely<Database>, Map<string, readonly CellRow[]>>();
-/** Grids whose squares are kept per database; the oldest read goes first. */
+const cellsKept = new WeakMap<Kysely<Database>, Lru<readonly CellRow[]>>();
+/** Grids whose squares are kept per database; the least recently read goes first. */
 export const KEPT_GRIDS_MAX = 1000;
 
 /** A comparison's result: PostgreSQL answers a boolean, SQLite 0 or 1. */
@@ -203,14 +186,11 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
 
     async listCells(gridId: string): Promise<readonly CellRow[]> {
       let kept = cellsKept.get(db);
-      if (!kept) cellsKept.set(db, (kept = new Map<string, readonly CellRow[]>()));
+      if (!kept) cellsKept.set(db, (kept = createLru<readonly CellRow[]>(KEPT_GRIDS_MAX)));
       const cells = kept.get(gridId);
       if (cells) return cells;
       const read = Object.freeze(await cellsOf(db, kind, { gridId }));
-      if (read.length > 0) {
-        if (kept.size >= KEPT_GRIDS_MAX) kept.delete(kept.keys().next().value!);
-        kept.set(gridId, read);
-      }
+      if (read.length > 0) kept.set(gridId, read);
       return read;
     },
 

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CompiledQuery } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { runCompiled } from '../../db/compiled-once';
+
+/**
+ * The round trip: like any compiled read, at once when SQLite's connection is free and after
+ * another's open transaction otherwise (the import-stall test asks while an import writes).
+ */
+const SELECT_ONE = CompiledQuery.raw('select 1');
 
 const HealthResponse = z.object({ status: z.literal('ok'), db: z.enum(['sqlite', 'postgres']) });
 
@@ -13,7 +21,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps) {
       response: { 200: HealthResponse },
     },
     handler: async () => {
-      await deps.database.ping();
+      await runCompiled(deps.database.db, SELECT_ONE, []);
       return { status: 'ok' as const, db: deps.database.kind };
     },
   });

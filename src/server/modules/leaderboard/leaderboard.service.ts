@@ -7,6 +7,7 @@ import type { ProfileVisibility } from '../../db/schema';
 import { LIVE_CHANNELS } from '../../events/hub';
 import { SESSIONS_REVOKED_CHANNEL } from '../../http/session-cache';
 import type { MessageBus } from '../../shared/bus';
+import { createLru } from '../../shared/lru';
 import type { Viewer } from '../../http/viewer';
 import { createPrivacyRepository } from '../privacy/privacy.repository';
 import { createPrivacyService } from '../privacy/privacy.service';
@@ -60,14 +61,14 @@ export function toLeaderboardEntries(
 }
 
 /**
- * How long the Global Top 10 (and each viewer's friends board) is served from memory at most. Every change of points or of a
- * profile's visibility (the live `leaderboard` message) and of a name or role
- * (`sessions:revoked`) empties it at once, on
- * every instance that shares the bus; this bounds only changes nobody announced.
+ * How long the Global Top 10 and each viewer's friends board are served from memory at most.
+ * Every change of points or of a profile's visibility (the live `leaderboard` message) and of a
+ * name or role (`sessions:revoked`) empties them at once, on every instance that shares the
+ * bus; this bounds only changes nobody announced.
  */
 export const TOP_PLAYERS_TTL_MS = 5000;
 
-/** Friends boards kept at most (one per viewer), the oldest first out. */
+/** Friends boards kept at most (one per viewer), the least recently read first out. */
 export const FRIENDS_BOARDS_MAX = 10_000;
 
 /** The Friends and Global Top 10 leaderboards (SPEC.md sections 2 and 9). */
@@ -81,7 +82,9 @@ export function createLeaderboardService(
   let top: { rows: PlayerRow[]; until: number } | undefined;
   // Each viewer's friends board likewise: its rows for the ids it was read with (the viewer and
   // their friends, from the relations cache, so a new or removed friend reads anew).
-  const friendsBoards = new Map<string, { ids: string; rows: PlayerRow[]; until: number }>();
+  const friendsBoards = createLru<{ ids: string; rows: PlayerRow[]; until: number }>(
+    FRIENDS_BOARDS_MAX,
+  );
   let generation = 0;
   const forget = () => {
     generation += 1;
@@ -106,10 +109,6 @@ export function createLeaderboardService(
     const started = generation;
     const rows = await players.playersByIds(ids);
     if (started === generation) {
-      friendsBoards.delete(viewerId);
-      if (friendsBoards.size >= FRIENDS_BOARDS_MAX) {
-        friendsBoards.delete(friendsBoards.keys().next().value!);
-      }
       friendsBoards.set(viewerId, { ids: key, rows, until: now() + TOP_PLAYERS_TTL_MS });
     }
     return rows;

@@ -14,6 +14,7 @@ import { toIso } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict, notFound } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
+import { createLru } from '../../shared/lru';
 import { createBingoRepository } from '../bingo/bingo.repository';
 import { renderSharePng } from './share-card-png';
 import { renderShareCardSvg } from './share-card-svg';
@@ -35,32 +36,6 @@ export interface LoadedShareCard {
   version: string;
 }
 
-/** A small least-recently-used map: rendered images by card version. */
-function createLru<V>(capacity: number) {
-  const entries = new Map<string, V>();
-  return {
-    get(key: string): V | undefined {
-      const value = entries.get(key);
-      if (value !== undefined) {
-        entries.delete(key);
-        entries.set(key, value);
-      }
-      return value;
-    },
-    set(key: string, value: V) {
-      entries.delete(key);
-      entries.set(key, value);
-      if (entries.size > capacity) entries.delete(entries.keys().next().value!);
-    },
-    delete(key: string) {
-      entries.delete(key);
-    },
-    clear() {
-      entries.clear();
-    },
-  };
-}
-
 function toSummary(row: ShareRow): ShareSummary {
   return {
     id: row.id,
@@ -78,6 +53,7 @@ function toSummary(row: ShareRow): ShareSummary {
 export function createSharesService(deps: { database: DatabaseHandle; appUrl: string }) {
   const { db, kind } = deps.database;
   const shares = createSharesRepository(db);
+  // Rendered images by card version.
   const images = createLru<Promise<Buffer> | string>(SHARE_IMAGE_CACHE_ENTRIES);
   let pngRenders = 0;
 
