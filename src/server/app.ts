@@ -18,6 +18,7 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { createEventHub } from './events/hub';
 import { hasDotSegment } from './http/dot-segments';
+import { serializingFrozenOnce } from './http/frozen-answers';
 import { answerFrameworkError, registerInputBoundary } from './http/input-boundary';
 import { registerCompression } from './http/compression';
 import { AppError, errorBody } from './http/errors';
@@ -118,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializingFrozenOnce(serializerCompiler));
   registerInputBoundary(app);
 
   const database =

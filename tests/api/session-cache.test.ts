@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { messages } from '../../src/lib/messages';
 import { promoteToAdmin } from '../../src/server/seed/promote';
@@ -11,6 +10,7 @@ import {
   signIn,
   type TestApp,
 } from '../helpers/test-app';
+import { writeFromAnotherProcess } from '../helpers/other-process';
 
 // Decision 011: signed-in reads answer from a session cache, and every way a session ends or
 // its account changes reaches the cache at once, so the very next request sees it.
@@ -80,14 +80,10 @@ describe('the session cache', () => {
       await warm(user.cookie);
       const database = t.config.database;
       if (database.kind !== 'sqlite') throw new Error('SQLite only');
-      // Another connection to the same file, as the admin command in its own process would be,
-      // with no bus between them.
-      const other = new SqliteDatabase(database.path);
-      try {
-        other.prepare(`update users set role = 'admin' where id = ?`).run(user.id);
-      } finally {
-        other.close();
-      }
+      // The admin command's own process, with no bus between them.
+      await writeFromAnotherProcess(database.path, `update users set role = 'admin' where id = ?`, [
+        user.id,
+      ]);
       expect((await me(user.cookie))?.role).toBe('admin');
     },
   );

@@ -50,4 +50,26 @@ describe('the SQLite handle with kept statements', () => {
     expect(streamed).toEqual([1, 2, 3]);
     expect((await query.execute()).map((r) => r.id)).toEqual([1, 2, 3]);
   });
+
+  it('moves its change count on every write, and not on reads', async () => {
+    const db = open();
+    const count = () => handle!.changeCount!();
+    await sql`create table t (id integer primary key, name text)`.execute(db);
+    let last = count();
+    const moved = async (step: () => Promise<unknown>) => {
+      await step();
+      const now = count();
+      const didMove = now !== last;
+      last = now;
+      return didMove;
+    };
+    expect(await moved(() => sql`insert into t (id, name) values (1, 'one')`.execute(db))).toBe(
+      true,
+    );
+    expect(await moved(() => sql`select name from t where id = 1`.execute(db))).toBe(false);
+    expect(await moved(() => sql`update t set name = 'uno' returning id`.execute(db))).toBe(true);
+    expect(await moved(() => sql`delete from t where id = 2`.execute(db))).toBe(true);
+    expect(await moved(() => sql`alter table t add column extra text`.execute(db))).toBe(true);
+    expect(await moved(() => sql`select count(*) from t`.execute(db))).toBe(false);
+  });
 });

@@ -25,6 +25,13 @@ export interface DatabaseHandle {
    * the last call (PRAGMA data_version), so caches of this process can drop what they hold.
    */
   changedElsewhere?: () => boolean;
+  /**
+   * SQLite only: a number that moves whenever the file may have changed since it was last
+   * read, by this process (any statement that writes, counted as it runs) or by another
+   * (PRAGMA data_version). While it holds still, what was read from the file is still true,
+   * so a reader's answer kept under it can be served again (the card, issue 10).
+   */
+  changeCount?: () => number;
   close(): Promise<void>;
 }
 
@@ -39,8 +46,11 @@ export const STATEMENT_CACHE_MAX = 500;
  * every query anew, and SQLite's parse and plan were about a tenth of a placement's time in the
  * profile; the same SQL text now reuses its statement. Safe on the one connection: Kysely runs
  * one query at a time on it (its mutex), and a schema change re-prepares a statement by itself.
+ * Every statement is fetched here just before it runs (by Kysely's driver and the direct path
+ * alike), so `onWrite` hears of each one that can change the file (not SQLite-readonly: an
+ * insert, update or delete, with or without `returning`, or DDL) before it changes anything.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database) {
+function withStatementCache(sqlite: SqliteDatabase.Database, onWrite: () => void) {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
     prepare(sql: string) {
@@ -53,6 +63,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
         }
         statements.set(sql, statement);
       }
+      if (!statement.readonly) onWrite();
       return statement;
     },
     close() {
@@ -197,8 +208,28 @@ export function openDatabase(
   sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma('mmap_size = 268435456');
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  // Reading it starts a read of the WAL, microseconds each, and a signed-in card read asked
+  // twice (issue 10's profile): it is read once per turn of the event loop, and every request
+  // handled in that turn shares the answer. A commit by another process during the turn is
+  // seen on the next one, as if it had come a moment later.
+  let versionThisTurn: unknown;
+  let turnEnding = false;
+  const versionNow = () => {
+    if (!turnEnding) {
+      versionThisTurn = dataVersion.get();
+      turnEnding = true;
+      setImmediate(() => {
+        turnEnding = false;
+      });
+    }
+    return versionThisTurn;
+  };
   let seenVersion = dataVersion.get();
-  const statements = withStatementCache(sqlite);
+  let versionCounted = seenVersion;
+  let writes = 0;
+  const statements = withStatementCache(sqlite, () => {
+    writes += 1;
+  });
   camelCase.direct = {
     run<R>(sql: string, parameters: readonly unknown[], inOwnTransaction: boolean) {
       if (!inOwnTransaction && sqlite.inTransaction) return undefined;
@@ -222,10 +253,20 @@ export function openDatabase(
     raw: db.withoutPlugins() as unknown as Kysely<unknown>,
     changedElsewhere() {
       if (!sqlite.open) return false;
-      const version = dataVersion.get();
+      const version = versionNow();
       if (version === seenVersion) return false;
       seenVersion = version;
       return true;
+    },
+    changeCount() {
+      if (sqlite.open) {
+        const version = versionNow();
+        if (version !== versionCounted) {
+          versionCounted = version;
+          writes += 1;
+        }
+      }
+      return writes;
     },
     close: () => db.destroy(),
   };

@@ -27,13 +27,25 @@ import {
   type AppError,
 } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
-import { isCurrentCard } from '../clubs/club-cards';
+import { deepFreeze } from '../../http/frozen-answers';
+import { createLru } from '../../shared/lru';
+import { isCurrentCard, todayUtc } from '../clubs/club-cards';
 import { createSettingsRepository, RESET_DATE_KEY } from '../settings/settings.repository';
 import { toBingoCell, toPlacedBook, type PlacementView } from './bingo.mapper';
 import { createBingoRepository, type PlacementRow } from './bingo.repository';
 import { placementConflictOf, type PlacementConflict } from './placement-conflicts';
 
 type PlacedView = PlacementView & Pick<PlacementRow, 'cellId' | 'position'>;
+
+/** Cards kept per reader and grid on SQLite (issue 10); the least recently read goes first. */
+export const KEPT_CARDS_MAX = 2000;
+
+/** A card as read, with the database's change count and the UTC day it was read under. */
+interface KeptCard {
+  changes: number;
+  today: string;
+  card: BingoCardResponse;
+}
 
 /** Transactions that hit a unique constraint are re-run this often before refusing. */
 const RETRIES_ON_CONFLICT = 2;
@@ -96,6 +108,7 @@ interface PlaceOutcome {
 export function createBingoService(deps: { database: DatabaseHandle; hub: EventHub }) {
   const { db, kind } = deps.database;
   const settings = createSettingsRepository(db, kind);
+  const keptCards = createLru<KeptCard>(KEPT_CARDS_MAX);
 
   /**
    * Live updates: the reader's new total and "some score changed". A club card's points are
@@ -104,6 +117,34 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
   function announce(userId: string, totalPoints: number, clubId: string | null) {
     if (clubId === null) deps.hub.publishPoints(userId, totalPoints);
     deps.hub.publishLeaderboardChanged();
+  }
+
+  /** The card as the database has it now: the grid, its squares, the viewer's placements, points. */
+  async function readCard(viewer: Viewer, gridId: string): Promise<BingoCardResponse> {
+    const repo = createBingoRepository(db, kind);
+    const grid = await repo.findGridWithCurrent(gridId, viewer.id);
+    if (!grid || (grid.club && !grid.isMember)) throw notFound(messages.bingo.gridNotFound);
+    const club = grid.club;
+    const [cells, placements, points, resetDate] = await Promise.all([
+      repo.listCells(gridId),
+      repo.listPlacements(viewer.id, gridId),
+      club ? repo.clubPoints(viewer.id, club.id) : repo.readPoints(viewer.id),
+      club ? Promise.resolve(grid.resetDate) : settings.get(RESET_DATE_KEY),
+    ]);
+    const byCell = new Map(placements.map((p) => [p.cellId, p]));
+    return {
+      grid: {
+        id: grid.id,
+        title: grid.title,
+        createdAt: toIso(grid.createdAt),
+        isCurrent: isCurrentCard({ ...grid, clubId: club?.id ?? null }),
+        club,
+        resetDate: club ? grid.resetDate : null,
+      },
+      cells: cells.map((cell) => toBingoCell(cell, byCell.get(cell.id))),
+      points,
+      resetDate,
+    };
   }
 
   /** Runs `work` in a transaction, re-running it when a unique constraint was hit meanwhile. */
@@ -220,32 +261,24 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
   }
 
   return {
-    /** One grid with the viewer's own placements, their points and the reset date. */
+    /**
+     * The viewer's card. On SQLite it is kept per reader and grid and served again while the
+     * database's change count holds still (nothing written since, by this process or another)
+     * and the UTC day is the same (a club card stops being current after its reset date):
+     * a card read is mostly SQLite's row stepping, and a card is read far more often than
+     * anything is written. The count is taken before the read, so a write during the read
+     * leaves the kept card already out of date.
+     */
     async getCard(viewer: Viewer, gridId: string): Promise<BingoCardResponse> {
-      const repo = createBingoRepository(db, kind);
-      const grid = await repo.findGridWithCurrent(gridId, viewer.id);
-      if (!grid || (grid.club && !grid.isMember)) throw notFound(messages.bingo.gridNotFound);
-      const club = grid.club;
-      const [cells, placements, points, resetDate] = await Promise.all([
-        repo.listCells(gridId),
-        repo.listPlacements(viewer.id, gridId),
-        club ? repo.clubPoints(viewer.id, club.id) : repo.readPoints(viewer.id),
-        club ? Promise.resolve(grid.resetDate) : settings.get(RESET_DATE_KEY),
-      ]);
-      const byCell = new Map(placements.map((p) => [p.cellId, p]));
-      return {
-        grid: {
-          id: grid.id,
-          title: grid.title,
-          createdAt: toIso(grid.createdAt),
-          isCurrent: isCurrentCard({ ...grid, clubId: club?.id ?? null }),
-          club,
-          resetDate: club ? grid.resetDate : null,
-        },
-        cells: cells.map((cell) => toBingoCell(cell, byCell.get(cell.id))),
-        points,
-        resetDate,
-      };
+      const changes = deps.database.changeCount?.();
+      if (changes === undefined) return readCard(viewer, gridId);
+      const key = `${viewer.id} ${gridId}`;
+      const today = todayUtc();
+      const kept = keptCards.get(key);
+      if (kept && kept.changes === changes && kept.today === today) return kept.card;
+      const card = await readCard(viewer, gridId);
+      keptCards.set(key, { changes, today, card: deepFreeze(card) });
+      return card;
     },
 
     /**

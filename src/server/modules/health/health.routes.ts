@@ -4,6 +4,7 @@ import { CompiledQuery } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { runCompiled } from '../../db/compiled-once';
+import { deepFreeze } from '../../http/frozen-answers';
 
 /**
  * The round trip: like any compiled read, at once when SQLite's connection is free and after
@@ -14,6 +15,8 @@ const SELECT_ONE = CompiledQuery.raw('select 1');
 const HealthResponse = z.object({ status: z.literal('ok'), db: z.enum(['sqlite', 'postgres']) });
 
 export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps) {
+  // The same answer every time: frozen, so it is checked and serialized once (frozen-answers.ts).
+  const ok = deepFreeze({ status: 'ok' as const, db: deps.database.kind });
   app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
     schema: {
       tags: ['health'],
@@ -22,7 +25,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     handler: async () => {
       await runCompiled(deps.database.db, SELECT_ONE, []);
-      return { status: 'ok' as const, db: deps.database.kind };
+      return ok;
     },
   });
 }

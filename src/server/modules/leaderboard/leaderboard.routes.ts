@@ -16,8 +16,7 @@ export function registerLeaderboardRoutes(app: FastifyInstance, deps: AppDeps) {
       response: { 200: LeaderboardResponse },
     },
     config: { rateLimit: readingRateLimit('leaderboardUpdates', deps.config.readingRateLimits) },
-    handler: async (request) => ({
-      entries: await service.getLeaderboard(await requireSignedIn(request), request.query.scope),
-    }),
+    handler: async (request) =>
+      service.getLeaderboard(await requireSignedIn(request), request.query.scope),
   });
 }

@@ -1,17 +1,26 @@
 import { LEADERBOARD_TOP } from '../../../lib/limits';
 import { messages } from '../../../lib/messages';
 import { shownNameFor, type ViewerRelation } from '../../../lib/privacy';
-import type { LeaderboardEntry, LeaderboardScope } from '../../../lib/schemas/bingo';
+import type {
+  LeaderboardEntry,
+  LeaderboardResponse,
+  LeaderboardScope,
+} from '../../../lib/schemas/bingo';
 import type { DatabaseHandle } from '../../db/database';
 import type { ProfileVisibility } from '../../db/schema';
 import { LIVE_CHANNELS } from '../../events/hub';
+import { deepFreeze } from '../../http/frozen-answers';
 import { SESSIONS_REVOKED_CHANNEL } from '../../http/session-cache';
 import type { MessageBus } from '../../shared/bus';
 import { createLru } from '../../shared/lru';
 import type { Viewer } from '../../http/viewer';
 import { createPrivacyRepository } from '../privacy/privacy.repository';
 import { createPrivacyService } from '../privacy/privacy.service';
-import { createRelationsCache, relationFrom } from '../privacy/relations-cache';
+import {
+  createRelationsCache,
+  relationFrom,
+  type ViewerRelations,
+} from '../privacy/relations-cache';
 import { createLeaderboardRepository } from './leaderboard.repository';
 
 interface PlayerRow {
@@ -85,11 +94,20 @@ export function createLeaderboardService(
   const friendsBoards = createLru<{ ids: string; rows: PlayerRow[]; until: number }>(
     FRIENDS_BOARDS_MAX,
   );
+  // Each viewer's last answer per scope, frozen, with the rows and relations it was made from:
+  // while both are the same objects (kept above and in the relations cache) it is the same
+  // answer, and its serialized text is kept with it (http/frozen-answers.ts).
+  const answers = createLru<{
+    rows: readonly PlayerRow[];
+    mine: ViewerRelations;
+    answer: LeaderboardResponse;
+  }>(FRIENDS_BOARDS_MAX);
   let generation = 0;
   const forget = () => {
     generation += 1;
     top = undefined;
     friendsBoards.clear();
+    answers.clear();
   };
   bus?.subscribe(LIVE_CHANNELS.leaderboard, forget);
   bus?.subscribe(SESSIONS_REVOKED_CHANNEL, forget);
@@ -131,17 +149,29 @@ export function createLeaderboardService(
       ),
     );
   return {
-    async getLeaderboard(viewer: Viewer, scope: LeaderboardScope): Promise<LeaderboardEntry[]> {
+    /** The board the viewer asked for: the Global Top 10, or their friends and themselves. */
+    async getLeaderboard(viewer: Viewer, scope: LeaderboardScope): Promise<LeaderboardResponse> {
       if (!relations) {
-        if (scope === 'global')
-          return entriesFor(await players.topPlayers(LEADERBOARD_TOP), viewer.id);
-        const ids = [viewer.id, ...(await players.acceptedFriendIds(viewer.id))];
-        return entriesFor(await players.playersByIds(ids), viewer.id);
+        const rows =
+          scope === 'global'
+            ? await players.topPlayers(LEADERBOARD_TOP)
+            : await players.playersByIds([
+                viewer.id,
+                ...(await players.acceptedFriendIds(viewer.id)),
+              ]);
+        return { entries: await entriesFor(rows, viewer.id) };
       }
       const mine = await relations.get(viewer.id);
       const rows =
         scope === 'global' ? await topPlayers() : await friendsBoard(viewer.id, mine.friends);
-      return toLeaderboardEntries(rows, viewer.id, relationFrom(viewer.id, mine));
+      const key = `${scope} ${viewer.id}`;
+      const kept = answers.get(key);
+      if (kept && kept.rows === rows && kept.mine === mine) return kept.answer;
+      const answer = deepFreeze({
+        entries: toLeaderboardEntries(rows, viewer.id, relationFrom(viewer.id, mine)),
+      });
+      answers.set(key, { rows, mine, answer });
+      return answer;
     },
     close() {
       relations?.close();
