@@ -110,6 +110,15 @@ class AppCamelCasePlugin extends CamelCasePlugin {
   }
 }
 
+/**
+ * One object per opened database, the same for `db` and every transaction on it: a key for
+ * what is kept per database in memory (a WeakMap's), which a transaction must find too.
+ */
+export function databaseKeyOf(db: Kysely<unknown> | Kysely<Database>): object {
+  const plugin = db.getExecutor().plugins[0];
+  return plugin instanceof AppCamelCasePlugin ? plugin : db;
+}
+
 /** The direct SQLite path of the database behind `db` (or its transaction), if it is SQLite. */
 export function directSqliteOf(db: Kysely<unknown> | Kysely<Database>): DirectSqlite | undefined {
   const plugin = db.getExecutor().plugins[0];

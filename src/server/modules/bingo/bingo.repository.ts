@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
-import type { DatabaseKind } from '../../db/database';
+import { databaseKeyOf, type DatabaseKind } from '../../db/database';
 import type { Database, FinishedBooksTable, PlacementsTable } from '../../db/schema';
 import { createLru, type Lru } from '../../shared/lru';
 import { parseStoredCategories, storedNumberOrNull } from '../books/books.mapper';
@@ -65,6 +65,14 @@ const placementsOf = compiledOnce((db, { userId, gridId }: { userId: string; gri
     .where('p.userId', '=', userId)
     .where('p.gridId', '=', gridId)
     .orderBy('c.position'),
+);
+
+const placedSquaresOf = compiledOnce((db, { userId, gridId }: { userId: string; gridId: string }) =>
+  db
+    .selectFrom('placements')
+    .select(['id', 'cellId', 'bookIsbn', 'bookTitle', 'isWildcard', 'points', 'ruleMet'])
+    .where('userId', '=', userId)
+    .where('gridId', '=', gridId),
 );
 
 const cellForPlacement = compiledOnce(
@@ -143,14 +151,30 @@ type CellRow = Awaited<ReturnType<typeof cellsOf>>[number];
 /**
  * A grid's squares, kept once read, per database (issue 10: a tenth of a card read). They are
  * written with their grid in one transaction (grids.repository.ts) and nothing changes them
- * afterwards; grid ids are never reused, so a kept list cannot go stale.
+ * afterwards; grid ids are never reused, so a kept list cannot go stale. Kept per database
+ * (`databaseKeyOf`), so a placement's transaction finds what a card read kept and the reverse.
  */
-const cellsKept = new WeakMap<Kysely<Database>, Lru<readonly CellRow[]>>();
+const cellsKept = new WeakMap<object, Lru<readonly CellRow[]>>();
 /** Grids whose squares are kept per database; the least recently read goes first. */
 export const KEPT_GRIDS_MAX = 1000;
 
 /** A comparison's result: PostgreSQL answers a boolean, SQLite 0 or 1. */
 const asFlag = (value: unknown) => value === true || Number(value) === 1;
+
+/** A stored placement's flags and numbers as our types have them, at its square's position. */
+function placementOf<R extends { isWildcard: unknown; points: unknown; ruleMet: unknown }>(
+  row: R,
+  position: number,
+): Omit<R, 'isWildcard' | 'points' | 'ruleMet'> &
+  Pick<PlacementRow, 'position' | 'isWildcard' | 'points' | 'ruleMet'> {
+  return {
+    ...row,
+    position,
+    isWildcard: Number(row.isWildcard) === 1,
+    points: Number(row.points),
+    ruleMet: row.ruleMet === null ? null : Number(row.ruleMet) === 1,
+  };
+}
 
 /**
  * Cells, placements and the points they earned. Built on the caller's executor: the service
@@ -185,8 +209,9 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
     },
 
     async listCells(gridId: string): Promise<readonly CellRow[]> {
-      let kept = cellsKept.get(db);
-      if (!kept) cellsKept.set(db, (kept = createLru<readonly CellRow[]>(KEPT_GRIDS_MAX)));
+      const key = databaseKeyOf(db);
+      let kept = cellsKept.get(key);
+      if (!kept) cellsKept.set(key, (kept = createLru<readonly CellRow[]>(KEPT_GRIDS_MAX)));
       const cells = kept.get(gridId);
       if (cells) return cells;
       const read = Object.freeze(await cellsOf(db, kind, { gridId }));
@@ -260,13 +285,25 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
     /** The user's placements on a grid, with each square's position and the book's cover. */
     async listPlacements(userId: string, gridId: string): Promise<PlacementRow[]> {
       const rows = await placementsOf(db, kind, { userId, gridId });
-      return rows.map((r) => ({
-        ...r,
-        position: Number(r.position),
-        isWildcard: Number(r.isWildcard) === 1,
-        points: Number(r.points),
-        ruleMet: r.ruleMet === null ? null : Number(r.ruleMet) === 1,
-      }));
+      return rows.map((r) => placementOf(r, Number(r.position)));
+    },
+
+    /**
+     * What a placement needs of the user's other squares on the grid, without the books and
+     * squares joined in: the positions come from the grid's kept squares (issue 10: the joined
+     * read was a tenth of a placement). Unordered.
+     */
+    async listPlacedSquares(userId: string, gridId: string) {
+      const [rows, cells] = await Promise.all([
+        placedSquaresOf(db, kind, { userId, gridId }),
+        this.listCells(gridId),
+      ]);
+      const positions = new Map(cells.map((cell) => [cell.id, Number(cell.position)]));
+      return rows.map((r) => {
+        const position = positions.get(r.cellId);
+        if (position === undefined) throw new Error(`placement ${r.id} is off grid ${gridId}`);
+        return placementOf(r, position);
+      });
     },
 
     /**

@@ -187,8 +187,9 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
     const totalNow = () =>
       clubId === null ? Promise.resolve(user.points) : repo.clubPoints(userId, clubId);
 
-    const placements = await repo.listPlacements(userId, cell.gridId);
+    const placements = await repo.listPlacedSquares(userId, cell.gridId);
     const existing = placements.find((p) => p.cellId === cell.id);
+    const view = { coverUrl: book.coverUrl, authors: book.authors };
     const placed = (row: PlacedView, pointsEarned: number, totalPoints: number) => ({
       placement: toPlacedBook(row),
       pointsEarned,
@@ -199,7 +200,8 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
 
     if (existing && existing.bookIsbn === isbn) {
       // The same book again on its own square: nothing to change, nothing earned.
-      return { response: placed(existing, 0, await totalNow()), changedPoints: false, clubId };
+      const same = { ...existing, ...view };
+      return { response: placed(same, 0, await totalNow()), changedPoints: false, clubId };
     }
     const others = placements.filter((p) => p.cellId !== cell.id);
     const decision = decidePlacement(
@@ -226,7 +228,6 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
       cellId: cell.id,
       position: cell.position,
     };
-    const view = { coverUrl: book.coverUrl, authors: book.authors };
     // Issue 9: a placed book is a book read (unrated until rated); a book already finished
     // stays as it was. Reset and replacement never remove finished books.
     await repo.addFinishedBook(userId, book);
