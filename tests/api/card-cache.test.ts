@@ -90,7 +90,9 @@ describe('the kept card', () => {
     );
   });
 
-  it('does not serve a card read before a transaction committed', async () => {
+  // On SQLite the read waits for the one connection; PostgreSQL answers what was committed
+  // before (read committed), which is right there and kept by nobody.
+  it.runIf(onSqlite)('does not serve a card read before a transaction committed', async () => {
     const { grid, reader } = await readerWithPlacement();
     await cardOf(reader, grid.id);
     let read: Promise<BingoCardResponse> | undefined;
