@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { BingoCardResponse } from '../../src/lib/schemas/bingo';
 import { createBingoService } from '../../src/server/modules/bingo/bingo.service';
 import { createEventHub } from '../../src/server/events/hub';
-import type { Viewer } from '../../src/server/http/viewer';
 import { createGrid, placeOk } from '../helpers/bingo';
 import { addBooks, HOBBIT } from '../helpers/books';
 import { createClub, createClubCard } from '../helpers/clubs';
+import { viewerOf } from '../helpers/factories';
 import { writeFromAnotherProcess } from '../helpers/other-process';
 import { call, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/test-app';
 
@@ -29,16 +29,6 @@ async function cardOf(user: TestUser, gridId: string) {
   expect(response.statusCode).toBe(200);
   return response.json<BingoCardResponse>();
 }
-
-const viewerOf = (user: TestUser): Viewer => ({
-  id: user.id,
-  email: user.email,
-  username: null,
-  name: 'reader',
-  role: 'user',
-  isAnonymous: false,
-  isAdmin: false,
-});
 
 /** A reader with the Hobbit placed on square 0 of a new current grid. */
 async function readerWithPlacement() {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeaderboardService } from '../../src/server/modules/leaderboard/leaderboard.service';
-import type { Viewer } from '../../src/server/http/viewer';
 import { createGrid, placeOk } from '../helpers/bingo';
-import { befriend } from '../helpers/factories';
+import { befriend, viewerOf } from '../helpers/factories';
 import { addBooks, HOBBIT } from '../helpers/books';
 import { createTestApp, createUser, type TestApp } from '../helpers/test-app';
 
@@ -13,16 +12,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const viewerOf = (user: { id: string; email: string }): Viewer => ({
-  id: user.id,
-  email: user.email,
-  username: null,
-  name: 'reader',
-  role: 'user',
-  isAnonymous: false,
-  isAdmin: false,
-});
 
 const setPoints = (id: string, points: number) =>
   t.app.deps.database.db.updateTable('users').set({ points }).where('id', '=', id).execute();

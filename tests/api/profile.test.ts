@@ -7,7 +7,6 @@ import type {
   UpdateProfileResponse,
   UserProfileResponse,
 } from '../../src/lib/schemas/profile';
-import type { Viewer } from '../../src/server/http/viewer';
 import { createProfileService } from '../../src/server/modules/profile/profile.service';
 import {
   addWantToRead,
@@ -15,6 +14,7 @@ import {
   blindTo,
   createFinishedBook,
   createMemberRow,
+  viewerOf,
 } from '../helpers/factories';
 import {
   call,
@@ -39,16 +39,6 @@ const getProfile = async (user: TestUser) => {
 };
 const patchProfile = (cookie: string | undefined, body: unknown) =>
   call(t.app, 'PATCH', '/api/profile', { ...(cookie ? { cookie } : {}), body });
-
-const viewerOf = (user: TestUser): Viewer => ({
-  id: user.id,
-  email: user.email,
-  username: null,
-  name: user.email.split('@')[0]!,
-  role: 'user',
-  isAnonymous: false,
-  isAdmin: false,
-});
 
 const userRow = (id: string) =>
   t.app.deps.database.db

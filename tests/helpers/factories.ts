@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import type { AppConfig } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/database';
+import type { Viewer } from '../../src/server/http/viewer';
 import { publishRelationsChanged } from '../../src/server/modules/privacy/relations-cache';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -11,6 +12,19 @@ import { createTestApp, type TestApp } from './test-app';
  * writes them (reviews, the catalogue) is not what is under test. Each takes overrides and
  * creates what it needs.
  */
+
+/** A signed-in reader as the services see them, for calling a service without a request. */
+export function viewerOf(user: { id: string; email: string }): Viewer {
+  return {
+    id: user.id,
+    email: user.email,
+    username: null,
+    name: user.email.split('@')[0]!,
+    role: 'user',
+    isAnonymous: false,
+    isAdmin: false,
+  };
+}
 
 let sequence = 0;
 const next = () => (sequence += 1);
