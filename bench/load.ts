@@ -257,6 +257,16 @@ async function measureAgainst(
         headers: headersOf(user),
       })),
     },
+    {
+      name: 'GET /api/bingo/grids/:gridId, br',
+      detail: 'the same cards as a browser asks for them (Accept-Encoding: gzip, deflate, br)',
+      kind: 'read',
+      requests: users.map((user) => ({
+        method: 'GET',
+        path: `/api/bingo/grids/${grid.id}`,
+        headers: { ...headersOf(user), 'accept-encoding': 'gzip, deflate, br' },
+      })),
+    },
   ];
   // Hello-world before and after every scenario: each ratio is read against the two baseline
   // runs beside it, so a neighbour who takes a core for a while skews one ratio, not all.

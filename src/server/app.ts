@@ -18,7 +18,7 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { createEventHub } from './events/hub';
 import { hasDotSegment } from './http/dot-segments';
-import { serializingFrozenOnce } from './http/frozen-answers';
+import { registerFrozenAnswerCompression, serializingFrozenOnce } from './http/frozen-answers';
 import { answerFrameworkError, registerInputBoundary } from './http/input-boundary';
 import { registerCompression } from './http/compression';
 import { AppError, errorBody } from './http/errors';
@@ -184,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: config.env === 'production',
   });
   await registerCompression(app);
+  registerFrozenAnswerCompression(app);
   // RATE_LIMIT_SCALE applies to every route's limit, before @fastify/rate-limit reads it.
   app.addHook('onRoute', (route) => {
     const rule: unknown = route.config?.rateLimit;

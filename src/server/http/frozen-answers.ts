@@ -1,4 +1,9 @@
-import type { FastifySerializerCompiler } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyReply, FastifySerializerCompiler } from 'fastify';
+import { COMPRESSION_ENCODINGS, COMPRESSION_THRESHOLD_BYTES } from './compression';
+
+type Encoding = (typeof COMPRESSION_ENCODINGS)[number];
 
 /**
  * Freezes a value and everything reachable from it, and returns it: an answer kept in memory
@@ -39,4 +44,71 @@ export function serializingFrozenOnce<S>(
       return text;
     };
   };
+}
+
+/** Compresses an answer's text as @fastify/compress would (brotli at its quality 4, gzip at 6). */
+export function compressAnswer(text: string, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(text, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+        },
+      })
+    : gzipSync(text);
+}
+
+/**
+ * Compresses a frozen answer once per encoding (issue 10): a browser asks for brotli, and a kept
+ * card's text was compressed again on every request. Its compressed bytes are kept beside the
+ * answer object (weakly, like its text) and sent with Content-Encoding already set, which
+ * @fastify/compress leaves alone. Answers under COMPRESSION_THRESHOLD_BYTES, answers to a
+ * request that asks for none (or says x-no-compression) and every answer that is not frozen go
+ * on to @fastify/compress as before. Register before any route.
+ */
+export function registerFrozenAnswerCompression(
+  app: FastifyInstance,
+  compress: (text: string, encoding: Encoding) => Buffer = compressAnswer,
+): void {
+  const frozenAnswerOf = new WeakMap<FastifyReply, object>();
+  // Per answer: the text its bytes were made from, and the bytes per encoding.
+  const compressed = new WeakMap<object, { text: string } & Partial<Record<Encoding, Buffer>>>();
+  app.addHook('preSerialization', (_request, reply, payload, done) => {
+    // An error answer after a frozen one (its check failed) is serialized here again: forget.
+    if (typeof payload === 'object' && payload !== null && Object.isFrozen(payload)) {
+      frozenAnswerOf.set(reply, payload);
+    } else frozenAnswerOf.delete(reply);
+    done(null, payload);
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const answer = frozenAnswerOf.get(reply);
+    const accepted = request.headers['accept-encoding'];
+    const encoding: Encoding | null =
+      answer !== undefined &&
+      typeof payload === 'string' &&
+      payload.length >= COMPRESSION_THRESHOLD_BYTES &&
+      typeof accepted === 'string' &&
+      request.headers['x-no-compression'] === undefined
+        ? negotiate(accepted.toLowerCase(), [...COMPRESSION_ENCODINGS])
+        : null;
+    if (!encoding || answer === undefined || typeof payload !== 'string') {
+      done(null, payload);
+      return;
+    }
+    let forms = compressed.get(answer);
+    if (!forms) compressed.set(answer, (forms = { text: payload }));
+    // Only the bytes of this very text: anything else goes on to @fastify/compress.
+    if (forms.text !== payload) {
+      done(null, payload);
+      return;
+    }
+    const body = (forms[encoding] ??= compress(payload, encoding));
+    const vary = reply.getHeader('vary');
+    if (vary === undefined) void reply.header('vary', 'accept-encoding');
+    else if (!/\baccept-encoding\b/i.test(String(vary))) {
+      void reply.header('vary', `${String(vary)}, accept-encoding`);
+    }
+    void reply.header('content-encoding', encoding).header('content-length', body.length);
+    done(null, body);
+  });
 }

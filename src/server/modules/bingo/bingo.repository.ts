@@ -181,6 +181,18 @@ function placementOf<R extends { isWildcard: unknown; points: unknown; ruleMet: 
  * passes its transaction so every step of a placement commits or rolls back together.
  */
 export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) {
+  /** A grid's squares by position, from memory once read (`cellsKept`). */
+  async function listCells(gridId: string): Promise<readonly CellRow[]> {
+    const key = databaseKeyOf(db);
+    let kept = cellsKept.get(key);
+    if (!kept) cellsKept.set(key, (kept = createLru<readonly CellRow[]>(KEPT_GRIDS_MAX)));
+    const cells = kept.get(gridId);
+    if (cells) return cells;
+    const read = Object.freeze(await cellsOf(db, kind, { gridId }));
+    if (read.length > 0) kept.set(gridId, read);
+    return read;
+  }
+
   return {
     findGrid(gridId: string) {
       return db
@@ -208,16 +220,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
       };
     },
 
-    async listCells(gridId: string): Promise<readonly CellRow[]> {
-      const key = databaseKeyOf(db);
-      let kept = cellsKept.get(key);
-      if (!kept) cellsKept.set(key, (kept = createLru<readonly CellRow[]>(KEPT_GRIDS_MAX)));
-      const cells = kept.get(gridId);
-      if (cells) return cells;
-      const read = Object.freeze(await cellsOf(db, kind, { gridId }));
-      if (read.length > 0) kept.set(gridId, read);
-      return read;
-    },
+    listCells,
 
     /**
      * What a placement needs of its square in one query: the grid, the position, the rule
@@ -296,7 +299,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
     async listPlacedSquares(userId: string, gridId: string) {
       const [rows, cells] = await Promise.all([
         placedSquaresOf(db, kind, { userId, gridId }),
-        this.listCells(gridId),
+        listCells(gridId),
       ]);
       const positions = new Map(cells.map((cell) => [cell.id, Number(cell.position)]));
       return rows.map((r) => {
