@@ -216,6 +216,13 @@ async function measureAgainst(
       headers: headersOf(user),
     }));
 
+  const cardRequests = (extra: Record<string, string> = {}): PreparedRequest[] =>
+    users.map((user) => ({
+      method: 'GET',
+      path: `/api/bingo/grids/${grid.id}`,
+      headers: { ...headersOf(user), ...extra },
+    }));
+
   const helloRequests: PreparedRequest[] = [{ method: 'GET', path: '/', headers: {} }];
   const plan: {
     name: string;
@@ -251,21 +258,13 @@ async function measureAgainst(
       name: 'GET /api/bingo/grids/:gridId',
       detail: "the reader's own card, with the placements above",
       kind: 'read',
-      requests: users.map((user) => ({
-        method: 'GET',
-        path: `/api/bingo/grids/${grid.id}`,
-        headers: headersOf(user),
-      })),
+      requests: cardRequests(),
     },
     {
       name: 'GET /api/bingo/grids/:gridId, br',
       detail: 'the same cards as a browser asks for them (Accept-Encoding: gzip, deflate, br)',
       kind: 'read',
-      requests: users.map((user) => ({
-        method: 'GET',
-        path: `/api/bingo/grids/${grid.id}`,
-        headers: { ...headersOf(user), 'accept-encoding': 'gzip, deflate, br' },
-      })),
+      requests: cardRequests({ 'accept-encoding': 'gzip, deflate, br' }),
     },
   ];
   // Hello-world before and after every scenario: each ratio is read against the two baseline

@@ -110,19 +110,23 @@ class AppCamelCasePlugin extends CamelCasePlugin {
   }
 }
 
+/** The camel-case plugin of the database behind `db` (or its transaction), if it is ours. */
+function appPluginOf(db: Kysely<unknown> | Kysely<Database>): AppCamelCasePlugin | undefined {
+  const plugin = db.getExecutor().plugins[0];
+  return plugin instanceof AppCamelCasePlugin ? plugin : undefined;
+}
+
 /**
  * One object per opened database, the same for `db` and every transaction on it: a key for
  * what is kept per database in memory (a WeakMap's), which a transaction must find too.
  */
 export function databaseKeyOf(db: Kysely<unknown> | Kysely<Database>): object {
-  const plugin = db.getExecutor().plugins[0];
-  return plugin instanceof AppCamelCasePlugin ? plugin : db;
+  return appPluginOf(db) ?? db;
 }
 
 /** The direct SQLite path of the database behind `db` (or its transaction), if it is SQLite. */
 export function directSqliteOf(db: Kysely<unknown> | Kysely<Database>): DirectSqlite | undefined {
-  const plugin = db.getExecutor().plugins[0];
-  return plugin instanceof AppCamelCasePlugin ? plugin.direct : undefined;
+  return appPluginOf(db)?.direct;
 }
 
 /** Statements named (and so kept prepared on each PostgreSQL connection): reads and writes. */
@@ -217,24 +221,28 @@ export function openDatabase(
   sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma('mmap_size = 268435456');
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  // Reading it starts a read of the WAL, microseconds each, and a signed-in card read asked
-  // twice (issue 10's profile): it is read once per turn of the event loop, and every request
-  // handled in that turn shares the answer. A commit by another process during the turn is
-  // seen on the next one, as if it had come a moment later.
-  let versionThisTurn: unknown;
-  let turnEnding = false;
-  const versionNow = () => {
-    if (!turnEnding) {
-      versionThisTurn = dataVersion.get();
-      turnEnding = true;
+  // Commits by other processes, counted from data_version. Reading it starts a read of the WAL,
+  // microseconds each, and a signed-in card read asked twice (issue 10's profile): it is read
+  // once per turn of the event loop, and every request handled in that turn shares the answer.
+  // A commit by another process during the turn is seen on the next one, as if it came later.
+  let versionSeen = dataVersion.get();
+  let commitsElsewhere = 0;
+  let readThisTurn = false;
+  const countCommitsElsewhere = () => {
+    if (!readThisTurn && sqlite.open) {
+      readThisTurn = true;
       setImmediate(() => {
-        turnEnding = false;
+        readThisTurn = false;
       });
+      const version = dataVersion.get();
+      if (version !== versionSeen) {
+        versionSeen = version;
+        commitsElsewhere += 1;
+      }
     }
-    return versionThisTurn;
+    return commitsElsewhere;
   };
-  let seenVersion = dataVersion.get();
-  let versionCounted = seenVersion;
+  let commitsElsewhereTold = 0;
   let writes = 0;
   const statements = withStatementCache(sqlite, () => {
     writes += 1;
@@ -261,22 +269,12 @@ export function openDatabase(
     db,
     raw: db.withoutPlugins() as unknown as Kysely<unknown>,
     changedElsewhere() {
-      if (!sqlite.open) return false;
-      const version = versionNow();
-      if (version === seenVersion) return false;
-      seenVersion = version;
+      const commits = countCommitsElsewhere();
+      if (commits === commitsElsewhereTold) return false;
+      commitsElsewhereTold = commits;
       return true;
     },
-    changeCount() {
-      if (sqlite.open) {
-        const version = versionNow();
-        if (version !== versionCounted) {
-          versionCounted = version;
-          writes += 1;
-        }
-      }
-      return writes;
-    },
+    changeCount: () => writes + countCommitsElsewhere(),
     close: () => db.destroy(),
   };
 }

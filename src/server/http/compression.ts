@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 /** Brotli first (smaller), gzip for the rest; Node 20 has no zstd. */
 export const COMPRESSION_ENCODINGS = ['br', 'gzip'] as const;
-type Encoding = (typeof COMPRESSION_ENCODINGS)[number];
+export type Encoding = (typeof COMPRESSION_ENCODINGS)[number];
 
 /**
  * Compresses dynamic answers (API JSON, the OpenAPI document) of at least
@@ -46,6 +46,38 @@ export function precompressBody(text: string): PrecompressedBody {
 }
 
 /**
+ * The encoding to send an answer of `bytes` in: the one of ours the request accepts best, or
+ * null when it accepts none or the answer is under the threshold.
+ */
+export function encodingFor(request: FastifyRequest, bytes: number): Encoding | null {
+  const header = request.headers['accept-encoding'];
+  return typeof header === 'string' && bytes >= COMPRESSION_THRESHOLD_BYTES
+    ? negotiate(header.toLowerCase(), [...COMPRESSION_ENCODINGS])
+    : null;
+}
+
+/** Adds Accept-Encoding to the answer's Vary (for caches), keeping what a route put there. */
+export function varyOnEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  if (vary === undefined) void reply.header('vary', 'accept-encoding');
+  else if (!/\baccept-encoding\b/i.test(String(vary))) {
+    void reply.header('vary', `${String(vary)}, accept-encoding`);
+  }
+}
+
+/** Compresses an answer's text as @fastify/compress does (brotli at its quality 4, gzip at 6). */
+export function compressText(text: string, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(text, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+        },
+      })
+    : gzipSync(text);
+}
+
+/**
  * Sends a pre-compressed body in the encoding the client accepts best (or as it is, when it accepts
  * none, or when it is under the threshold), with Vary: Accept-Encoding for caches.
  */
@@ -54,12 +86,8 @@ export function sendPrecompressed(
   reply: FastifyReply,
   body: PrecompressedBody,
 ): FastifyReply {
-  void reply.header('vary', 'accept-encoding');
-  const header = request.headers['accept-encoding'];
-  const encoding: Encoding | null =
-    typeof header === 'string' && body.identity.length >= COMPRESSION_THRESHOLD_BYTES
-      ? negotiate(header.toLowerCase(), [...COMPRESSION_ENCODINGS])
-      : null;
+  varyOnEncoding(reply);
+  const encoding = encodingFor(request, body.identity.length);
   if (!encoding) return reply.send(body.identity);
   return reply.header('content-encoding', encoding).send(body[encoding]);
 }

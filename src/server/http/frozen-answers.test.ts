@@ -1,9 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCompression } from './compression';
+import { compressText, registerCompression } from './compression';
 import {
-  compressAnswer,
   deepFreeze,
   registerFrozenAnswerCompression,
   serializingFrozenOnce,
@@ -67,7 +66,7 @@ describe('compressing frozen answers once', () => {
     await registerCompression(app);
     registerFrozenAnswerCompression(app, (text, encoding) => {
       compressed.push(encoding);
-      return compressAnswer(text, encoding);
+      return compressText(text, encoding);
     });
     app.get('/kept', () => kept);
     app.get('/kept-varying', (_request, reply) => {

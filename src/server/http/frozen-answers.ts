@@ -1,9 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifySerializerCompiler } from 'fastify';
-import { COMPRESSION_ENCODINGS, COMPRESSION_THRESHOLD_BYTES } from './compression';
-
-type Encoding = (typeof COMPRESSION_ENCODINGS)[number];
+import { compressText, encodingFor, varyOnEncoding, type Encoding } from './compression';
 
 /**
  * Freezes a value and everything reachable from it, and returns it: an answer kept in memory
@@ -46,18 +42,6 @@ export function serializingFrozenOnce<S>(
   };
 }
 
-/** Compresses an answer's text as @fastify/compress would (brotli at its quality 4, gzip at 6). */
-export function compressAnswer(text: string, encoding: Encoding): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(text, {
-        params: {
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_QUALITY]: 4,
-        },
-      })
-    : gzipSync(text);
-}
-
 /**
  * Compresses a frozen answer once per encoding (issue 10): a browser asks for brotli, and a kept
  * card's text was compressed again on every request. Its compressed bytes are kept beside the
@@ -68,7 +52,7 @@ export function compressAnswer(text: string, encoding: Encoding): Buffer {
  */
 export function registerFrozenAnswerCompression(
   app: FastifyInstance,
-  compress: (text: string, encoding: Encoding) => Buffer = compressAnswer,
+  compress: (text: string, encoding: Encoding) => Buffer = compressText,
 ): void {
   const frozenAnswerOf = new WeakMap<FastifyReply, object>();
   // Per answer: the text its bytes were made from, and the bytes per encoding.
@@ -82,14 +66,12 @@ export function registerFrozenAnswerCompression(
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     const answer = frozenAnswerOf.get(reply);
-    const accepted = request.headers['accept-encoding'];
-    const encoding: Encoding | null =
+    // A string's length is at most its UTF-8 size, so a long one is surely over the threshold.
+    const encoding =
       answer !== undefined &&
       typeof payload === 'string' &&
-      payload.length >= COMPRESSION_THRESHOLD_BYTES &&
-      typeof accepted === 'string' &&
       request.headers['x-no-compression'] === undefined
-        ? negotiate(accepted.toLowerCase(), [...COMPRESSION_ENCODINGS])
+        ? encodingFor(request, payload.length)
         : null;
     if (!encoding || answer === undefined || typeof payload !== 'string') {
       done(null, payload);
@@ -103,11 +85,7 @@ export function registerFrozenAnswerCompression(
       return;
     }
     const body = (forms[encoding] ??= compress(payload, encoding));
-    const vary = reply.getHeader('vary');
-    if (vary === undefined) void reply.header('vary', 'accept-encoding');
-    else if (!/\baccept-encoding\b/i.test(String(vary))) {
-      void reply.header('vary', `${String(vary)}, accept-encoding`);
-    }
+    varyOnEncoding(reply);
     void reply.header('content-encoding', encoding).header('content-length', body.length);
     done(null, body);
   });
