@@ -47,8 +47,8 @@ describe('the HTTP surface', () => {
     );
   });
 
-  it('sends a Content Security Policy that allows only ourselves', async () => {
-    const response = await call(t.app, 'GET', '/api/health');
+  it('sends pages a Content Security Policy that allows only ourselves', async () => {
+    const response = await call(t.app, 'GET', '/friend/some-user');
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -56,19 +56,13 @@ describe('the HTTP surface', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it("sends helmet's whole set of security headers on every kind of answer", async () => {
-    // Worked out once at start-up (issue 10), they must still reach an API answer, a page, a
-    // 404 and a refusal alike.
+  it("sends helmet's whole set of security headers on every page", async () => {
+    // Worked out once at start-up (issue 10), they must reach a deep link and a file alike.
     const answers = [
-      await call(t.app, 'GET', '/api/health'),
       await call(t.app, 'GET', '/friend/some-user'),
-      await call(t.app, 'GET', '/api/nothing-here'),
-      await call(t.app, 'POST', '/api/bingo/placements', {
-        body: { cellId: 'x', isbn: '9780261103344' },
-        headers: { origin: 'https://evil.example' },
-      }),
+      await call(t.app, 'GET', '/index.html'),
     ];
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 404, 403]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
     for (const response of answers) {
       expect(response.headers).toMatchObject({
         'cross-origin-opener-policy': 'same-origin',
@@ -89,6 +83,44 @@ describe('the HTTP surface', () => {
       // HSTS only in production (plain HTTP in tests); no X-Powered-By ever.
       expect(response.headers['strict-transport-security']).toBeUndefined();
       expect(response.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('sends every API answer the API set: nothing may load, run or frame it (decision 020)', async () => {
+    // An answer, a 404, a refusal and a framework error alike: none of them is a page, so each
+    // gets a policy that allows nothing, and none of the headers that only a document reads.
+    const answers = [
+      await call(t.app, 'GET', '/api/health'),
+      await call(t.app, 'GET', '/api/nothing-here'),
+      await call(t.app, 'POST', '/api/bingo/placements', {
+        body: { cellId: 'x', isbn: '9780261103344' },
+        headers: { origin: 'https://evil.example' },
+      }),
+      await call(t.app, 'GET', '/api/friends'),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 403, 401]);
+    for (const response of answers) {
+      const security = Object.fromEntries(
+        Object.entries(response.headers).filter(([name]) =>
+          /^(content-security-policy|cross-origin-|origin-agent|referrer|strict-transport|x-(?!ratelimit))/.test(
+            name,
+          ),
+        ),
+      );
+      expect(security).toEqual({
+        'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      });
+    }
+  });
+
+  it("gives a path outside /api/ that merely starts like it the pages' set", async () => {
+    for (const url of ['/api', '/apiary', '/API/health']) {
+      const response = await call(t.app, 'GET', url);
+      expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
     }
   });
 

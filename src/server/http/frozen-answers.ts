@@ -42,6 +42,9 @@ export function serializingFrozenOnce<S>(
   };
 }
 
+const FROZEN_ANSWER = Symbol('frozen answer');
+type ReplyWithAnswer = FastifyReply & { [FROZEN_ANSWER]: object | null };
+
 /**
  * Compresses a frozen answer once per encoding (issue 10): a browser asks for brotli, and a kept
  * card's text was compressed again on every request. Its compressed bytes are kept beside the
@@ -54,26 +57,27 @@ export function registerFrozenAnswerCompression(
   app: FastifyInstance,
   compress: (text: string, encoding: Encoding) => Buffer = compressText,
 ): void {
-  const frozenAnswerOf = new WeakMap<FastifyReply, object>();
+  // The frozen answer a reply is sending, on the reply itself (a decorator: set in Fastify's
+  // constructor, so every reply has the same shape; a WeakMap entry per reply cost more).
+  app.decorateReply(FROZEN_ANSWER, null);
   // Per answer: the text its bytes were made from, and the bytes per encoding.
   const compressed = new WeakMap<object, { text: string } & Partial<Record<Encoding, Buffer>>>();
   app.addHook('preSerialization', (_request, reply, payload, done) => {
     // An error answer after a frozen one (its check failed) is serialized here again: forget.
-    if (typeof payload === 'object' && payload !== null && Object.isFrozen(payload)) {
-      frozenAnswerOf.set(reply, payload);
-    } else frozenAnswerOf.delete(reply);
+    (reply as ReplyWithAnswer)[FROZEN_ANSWER] =
+      typeof payload === 'object' && payload !== null && Object.isFrozen(payload) ? payload : null;
     done(null, payload);
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    const answer = frozenAnswerOf.get(reply);
+    const answer = (reply as ReplyWithAnswer)[FROZEN_ANSWER];
     // A string's length is at most its UTF-8 size, so a long one is surely over the threshold.
     const encoding =
-      answer !== undefined &&
+      answer !== null &&
       typeof payload === 'string' &&
       request.headers['x-no-compression'] === undefined
         ? encodingFor(request, payload.length)
         : null;
-    if (!encoding || answer === undefined || typeof payload !== 'string') {
+    if (!encoding || answer === null || typeof payload !== 'string') {
       done(null, payload);
       return;
     }

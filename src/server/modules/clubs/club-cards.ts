@@ -3,9 +3,24 @@
  * ends at the end of its reset date, UTC, like the admin's reset date of the shared card.
  */
 
-/** Today's date in UTC, YYYY-MM-DD (what reset dates are compared with). */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+
+/** The UTC day last asked for without a date: its first and last millisecond and its text. */
+let dayKept = { from: 0, to: -1, text: '' };
+
+/**
+ * Today's date in UTC, YYYY-MM-DD (what reset dates are compared with). Without a date it asks
+ * the clock and keeps the day's text until the day ends: a kept card checks the day on every
+ * read (issue 10), and formatting a date each time was a fiftieth of it.
+ */
+export function todayUtc(now?: Date): string {
+  if (now) return now.toISOString().slice(0, 10);
+  const ms = Date.now();
+  if (ms < dayKept.from || ms > dayKept.to) {
+    const from = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+    dayKept = { from, to: from + DAY_MS - 1, text: new Date(from).toISOString().slice(0, 10) };
+  }
+  return dayKept.text;
 }
 
 /** Whether a reset date (YYYY-MM-DD) has not yet passed: the card is open through that day. */
