@@ -14,16 +14,24 @@ export const PLACEMENTS_PER_SEC_TARGET = 2000;
 
 export interface LoadSettings {
   connections: number;
+  /** One measured run of a scenario, and of hello-world after it. */
   durationSec: number;
   warmupSec: number;
   users: number;
+  /**
+   * Runs of each scenario, each followed by a hello-world run: a scenario's figures are the
+   * median of its runs, each read against the hello-world runs either side of it. On a shared
+   * 2-core machine one run's ratio moved by a third between two runs of the same code.
+   */
+  rounds: number;
 }
 
 export const DEFAULT_LOAD_SETTINGS: LoadSettings = {
   connections: 10,
-  durationSec: 5,
+  durationSec: 3,
   warmupSec: 1,
   users: 50,
+  rounds: 3,
 };
 
 export interface Scenario {
@@ -31,17 +39,28 @@ export interface Scenario {
   /** What the scenario's requests do, for the report. */
   detail: string;
   kind: 'read' | 'write';
+  /** The run with the median ratio (its 2xx a second, latencies, counts). */
   result: LoadRunResult;
-  /** Hello-world 2xx a second: the mean of the baseline runs just before and after this one. */
+  /** Every run's 2xx a second over the mean hello-world run just before and after it. */
+  ratios: number[];
+  /** Every run's 2xx a second. */
+  rates: number[];
+  /** Hello-world 2xx a second beside the median run: the mean of the runs before and after. */
   baseline: number;
-  /** 2xx a second over `baseline`. */
+  /** The median of `ratios`. */
   ratio: number;
-  /** False when more than 1 % of the responses were not 2xx, or any connection failed. */
+  /** The median of `rates`: the figure the placements target reads. */
+  rate: number;
+  /** False when more than 1 % of any run's responses were not 2xx, or any connection failed. */
   valid: boolean;
-  /** The server thread's CPU time per 2xx answer, in microseconds (see `MainThreadCpu`). */
+  /** Responses that were not 2xx, and failed connections, over all runs. */
+  failed: number;
+  /** The server thread's CPU time per 2xx answer in the median run, in microseconds. */
   cpuMicros: number;
-  /** Hello-world's CPU per answer (the two runs beside this one) over the scenario's. */
+  /** Hello-world's CPU per answer (the two runs beside the median run) over the scenario's. */
   cpuRatio: number;
+  /** The share of the machine's CPU time stolen by the hypervisor in each run (NaN off Linux). */
+  steals: number[];
 }
 
 export interface LoadFigures {
@@ -51,7 +70,15 @@ export interface LoadFigures {
   /** Signing up and in the users through the real routes (captcha solved in Node). */
   setupMs: number;
   /** Every hello-world run's 2xx a second, in order (one before each scenario, one at the end). */
-  baseline: { runs: number[]; min: number; max: number; nonOk: number; cpuMicros: number[] };
+  baseline: {
+    runs: number[];
+    min: number;
+    max: number;
+    nonOk: number;
+    cpuMicros: number[];
+    /** Each hello-world run's share of the machine's CPU time stolen by the hypervisor. */
+    steals: number[];
+  };
   scenarios: Scenario[];
   /** What the placement responses did, from the database afterwards. */
   placements: { rows: number; usersWithPlacements: number };
@@ -61,7 +88,7 @@ export interface LoadFigures {
 
 /** Ways into a run, e.g. a CPU profile of the server around each scenario (bench/profile-load.ts). */
 export interface LoadHooks {
-  around?: (scenario: string, run: () => Promise<LoadRunResult>) => Promise<LoadRunResult>;
+  around?: <R extends LoadRunResult>(scenario: string, run: () => Promise<R>) => Promise<R>;
 }
 
 const isValid = (r: LoadRunResult) => r.errors === 0 && r.non2xx <= r.total * 0.01;
@@ -83,24 +110,49 @@ function mainThreadCpuMicros(): number | undefined {
   }
 }
 
-/** A warm-up run (discarded), then the measured one, against the same requests. */
+/**
+ * The machine's CPU time so far and the part of it the hypervisor gave to other machines
+ * (steal), from /proc/stat's first line, in ticks (undefined off Linux). On our shared VMs the
+ * steal share of a run is what most often explains a slow hello-world.
+ */
+function machineTicks(): { total: number; steal: number } | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1);
+    const values = fields.map(Number);
+    // user nice system idle iowait irq softirq steal guest guest_nice: guest is inside user.
+    const total = values.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { total, steal: values[7] ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** One measured run: autocannon's figures, the server thread's CPU per answer, the steal share. */
+type MeasuredRun = LoadRunResult & { cpuMicros: number; steal: number };
+
+/** A warm-up run (discarded) when asked, then the measured one, against the same requests. */
 async function measure(
   url: string,
   requests: readonly PreparedRequest[],
   settings: LoadSettings,
-): Promise<LoadRunResult & { cpuMicros: number }> {
+  warmUp = true,
+): Promise<MeasuredRun> {
   const { connections } = settings;
-  if (settings.warmupSec > 0) {
+  if (warmUp && settings.warmupSec > 0) {
     await runLoad({ url, connections, durationSec: settings.warmupSec, requests });
   }
   const cpuBefore = mainThreadCpuMicros();
+  const ticksBefore = machineTicks();
   const result = await runLoad({ url, connections, durationSec: settings.durationSec, requests });
   const cpuAfter = mainThreadCpuMicros();
+  const ticksAfter = machineTicks();
   const cpu =
     cpuBefore === undefined || cpuAfter === undefined || result.ok2xx === 0
       ? Number.NaN
       : (cpuAfter - cpuBefore) / result.ok2xx;
-  return { ...result, cpuMicros: cpu };
+  const ticks = ticksBefore && ticksAfter ? ticksAfter.total - ticksBefore.total : 0;
+  const steal = ticks > 0 ? (ticksAfter!.steal - ticksBefore!.steal) / ticks : Number.NaN;
+  return { ...result, cpuMicros: cpu, steal };
 }
 
 /** A bare Fastify answering one JSON route: the ceiling the app's figures are read against. */
@@ -267,31 +319,45 @@ async function measureAgainst(
       requests: cardRequests({ 'accept-encoding': 'gzip, deflate, br' }),
     },
   ];
-  // Hello-world before and after every scenario: each ratio is read against the two baseline
-  // runs beside it, so a neighbour who takes a core for a while skews one ratio, not all.
+  // Hello-world before and after every run of a scenario: each ratio is read against the two
+  // baseline runs beside it, so a neighbour who takes a core for a while skews one run, and the
+  // median of a scenario's runs leaves that run out.
   const hello = [await measure(helloUrl, helloRequests, settings)];
   const scenarios: Scenario[] = [];
   for (const step of plan) {
-    let cpuMicros = Number.NaN;
-    const timed = async () => {
-      const measured = await measure(appUrl, step.requests, settings);
-      cpuMicros = measured.cpuMicros;
-      return measured;
-    };
-    const result = hooks.around ? await hooks.around(step.name, timed) : await timed();
-    hello.push(await measure(helloUrl, helloRequests, settings));
-    const baseline = (hello.at(-2)!.okPerSec + hello.at(-1)!.okPerSec) / 2;
-    const helloCpu = (hello.at(-2)!.cpuMicros + hello.at(-1)!.cpuMicros) / 2;
+    const runs: {
+      result: MeasuredRun;
+      baseline: number;
+      helloCpu: number;
+    }[] = [];
+    for (let round = 0; round < Math.max(1, settings.rounds); round += 1) {
+      const timed = () => measure(appUrl, step.requests, settings, round === 0);
+      const result = hooks.around ? await hooks.around(step.name, timed) : await timed();
+      hello.push(await measure(helloUrl, helloRequests, settings, false));
+      runs.push({
+        result,
+        baseline: (hello.at(-2)!.okPerSec + hello.at(-1)!.okPerSec) / 2,
+        helloCpu: (hello.at(-2)!.cpuMicros + hello.at(-1)!.cpuMicros) / 2,
+      });
+    }
+    const ratioOf = (run: (typeof runs)[number]) => run.result.okPerSec / run.baseline;
+    const median = [...runs].sort((a, b) => ratioOf(a) - ratioOf(b))[runs.length >> 1]!;
+    const rates = runs.map((run) => run.result.okPerSec);
     scenarios.push({
       name: step.name,
       detail: step.detail,
       kind: step.kind,
-      result,
-      baseline,
-      ratio: result.okPerSec / baseline,
-      valid: isValid(result),
-      cpuMicros,
-      cpuRatio: helloCpu / cpuMicros,
+      result: median.result,
+      ratios: runs.map(ratioOf),
+      rates,
+      baseline: median.baseline,
+      ratio: ratioOf(median),
+      rate: [...rates].sort((a, b) => a - b)[rates.length >> 1]!,
+      valid: runs.every((run) => isValid(run.result)),
+      failed: runs.reduce((sum, run) => sum + run.result.non2xx + run.result.errors, 0),
+      cpuMicros: median.result.cpuMicros,
+      cpuRatio: median.helloCpu / median.result.cpuMicros,
+      steals: runs.map((run) => run.result.steal),
     });
   }
   const helloRates = hello.map((h) => h.okPerSec);
@@ -329,6 +395,7 @@ async function measureAgainst(
       max: Math.max(...helloRates),
       nonOk: hello.reduce((sum, h) => sum + h.non2xx + h.errors, 0),
       cpuMicros: hello.map((h) => h.cpuMicros),
+      steals: hello.map((h) => h.steal),
     },
     scenarios,
     placements: {

@@ -56,7 +56,8 @@ session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 200 });
 const figures = await measureLoad(
-  { ...DEFAULT_LOAD_SETTINGS, warmupSec: 1 },
+  // One run of each scenario: a profile per scenario.
+  { ...DEFAULT_LOAD_SETTINGS, warmupSec: 1, durationSec: 5, rounds: 1 },
   {
     async around(scenario, run) {
       await session.post('Profiler.start');

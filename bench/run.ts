@@ -113,12 +113,16 @@ async function loadPart() {
   for (const figures of all) printLoad(figures);
 }
 
+/** A share as a whole percentage ('?' when unknown). */
+const percent = (share: number) => (Number.isFinite(share) ? `${Math.round(share * 100)} %` : '?');
+
 function printLoad(figures: LoadFigures) {
   const { settings } = figures;
   console.log(`\n### on ${figures.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
   console.log(
-    `autocannon (in a worker thread), ${settings.connections} connections, ${settings.durationSec} s ` +
-      `each after a ${settings.warmupSec} s warm-up; the app on a fresh ${figures.database === 'sqlite' ? 'SQLite file' : 'PostgreSQL database'}, ` +
+    `autocannon (in a worker thread), ${settings.connections} connections; each scenario ` +
+      `${settings.rounds} runs of ${settings.durationSec} s after a ${settings.warmupSec} s ` +
+      `warm-up, each run followed by a hello-world run; figures are the median run's; the app on a fresh ${figures.database === 'sqlite' ? 'SQLite file' : 'PostgreSQL database'}, ` +
       `logging at info to a file, RATE_LIMIT_SCALE=0.`,
   );
   console.log(
@@ -127,8 +131,8 @@ function printLoad(figures: LoadFigures) {
   );
   const { baseline } = figures;
   console.log(
-    `hello-world baseline runs (2xx/s, one before each scenario and one at the end): ` +
-      `${baseline.runs.map((r) => r.toFixed(0)).join(', ')}; max/min ` +
+    `hello-world baseline runs (2xx/s, one at the start and one after every run): ` +
+      `${baseline.runs.map((r) => r.toFixed(0)).join(', ')}; steal ${baseline.steals.map(percent).join(', ')}; max/min ` +
       `${ratio(baseline.max / baseline.min)}${baseline.nonOk > 0 ? `; ${baseline.nonOk} non-2xx!` : ''}`,
   );
   console.log(
@@ -151,7 +155,10 @@ function printLoad(figures: LoadFigures) {
         `${String(r.errors).padStart(6)} ${s.cpuMicros.toFixed(1).padStart(7)} ` +
         `${ratio(s.cpuRatio).padStart(9)}${s.valid ? '' : '  INVALID (non-2xx or errors)'}`,
     );
-    console.log(`    ${s.detail}; ${r.total} requests in ${r.durationSec} s`);
+    console.log(
+      `    ${s.detail}; ${r.total} requests in ${r.durationSec} s in the median run; ` +
+        `each run's ratio ${s.ratios.map(ratio).join(', ')}, steal ${s.steals.map(percent).join(', ')}`,
+    );
     const other = Object.entries(r.statusCodes).filter(([code]) => !code.startsWith('2'));
     if (other.length > 0) console.log(`    status codes: ${JSON.stringify(r.statusCodes)}`);
   }
@@ -167,14 +174,14 @@ function printLoad(figures: LoadFigures) {
     if (s.name === 'GET /api/health') {
       console.log(
         `target /api/health >= ${HEALTH_RATIO_TARGET} of hello-world: ` +
-          `${s.valid ? metOrNot(s.ratio >= HEALTH_RATIO_TARGET) : 'no valid figure'} (${ratio(s.ratio)})`,
+          `${s.valid ? metOrNot(s.ratio >= HEALTH_RATIO_TARGET) : 'no valid figure'} (median ${ratio(s.ratio)})`,
       );
     }
     if (s.kind === 'write') {
       console.log(
         `target placements >= ${PLACEMENTS_PER_SEC_TARGET}/s with no errors: ` +
-          `${metOrNot(s.valid && s.result.non2xx === 0 && s.result.okPerSec >= PLACEMENTS_PER_SEC_TARGET)} ` +
-          `(${s.result.okPerSec.toFixed(0)}/s, ${s.result.non2xx + s.result.errors} failed)`,
+          `${metOrNot(s.valid && s.failed === 0 && s.rate >= PLACEMENTS_PER_SEC_TARGET)} ` +
+          `(median ${s.rate.toFixed(0)}/s of ${s.rates.map((r) => r.toFixed(0)).join(', ')}; ${s.failed} failed)`,
       );
     }
   }
@@ -183,7 +190,7 @@ function printLoad(figures: LoadFigures) {
   )) {
     console.log(
       `target reads >= ${READ_RATIO_TARGET} of hello-world, ${s.name}: ` +
-        `${s.valid ? metOrNot(s.ratio >= READ_RATIO_TARGET) : 'no valid figure'} (${ratio(s.ratio)})`,
+        `${s.valid ? metOrNot(s.ratio >= READ_RATIO_TARGET) : 'no valid figure'} (median ${ratio(s.ratio)})`,
     );
   }
 }
