@@ -28,13 +28,14 @@ import {
 import { measureSearchLatency } from './search-latency';
 import { measureShareImage, SHARE_IMAGE_P95_TARGET_MS } from './share-image';
 import { measureClubLeaderboard } from './club-leaderboard';
+import { measureHeaders } from './headers';
 import { measureSuggestions } from './suggestions-latency';
 import { formatSummary, ms, ratio } from './stats';
 
 /**
  * npm run bench [-- part...]: every benchmark in one process, one readable report. Figures and
  * ratios are taken in this one run (our machines are shared and noisy, so absolute times are
- * read with care and never asserted in tests). Parts: search, suggestions, load, feed, import, share, clubs, page-weight,
+ * read with care and never asserted in tests). Parts: search, suggestions, load, headers, feed, import, share, clubs, page-weight,
  * lighthouse.
  */
 
@@ -404,6 +405,21 @@ async function clubsPart() {
   }
 }
 
+async function headersPart() {
+  const figures = await measureHeaders();
+  console.log(
+    `A bare Fastify answering one JSON route, with and without our security headers; ` +
+      `${figures.rounds} rounds of ${figures.durationSec} s each, the variants in turn; ` +
+      `ratio = 2xx/s over the bare server's in the same round.`,
+  );
+  for (const v of figures.variants) {
+    console.log(
+      `  ${v.name.padEnd(40)} median ratio ${ratio(v.medianRatio)}  rounds ` +
+        `${v.ratios.map(ratio).join(', ')}  (${v.rates.map((r) => r.toFixed(0)).join(', ')}/s)`,
+    );
+  }
+}
+
 const PARTS = {
   search: { title: 'Local search latency (issue 3)', run: searchPart },
   suggestions: {
@@ -412,6 +428,10 @@ const PARTS = {
   },
   feed: { title: 'Feed and friends leaderboard latency (issue 4)', run: feedPart },
   load: { title: 'Throughput against a bare Fastify (issue 3)', run: loadPart },
+  headers: {
+    title: 'What the security headers cost a bare Fastify (decision 020)',
+    run: headersPart,
+  },
   import: { title: 'Library import', run: importPart },
   share: { title: 'Share image render (issue 12)', run: sharePart },
   clubs: { title: 'Club leaderboard at 1,000 members (issue 12)', run: clubsPart },

@@ -25,7 +25,11 @@ import { AppError, errorBody } from './http/errors';
 import { sharedRateLimitStore } from './http/rate-limit-store';
 import { rateLimitRule, scaleRateLimit } from './http/rate-limits';
 import { registerSpa } from './http/spa';
-import { apiHelmetOptions, registerSecurityHeaders } from './http/security-headers';
+import {
+  apiHelmetOptions,
+  pageHelmetOptions,
+  registerSecurityHeaders,
+} from './http/security-headers';
 import { createSessionCache, redisRevocations, revokeSessions } from './http/session-cache';
 import { decorateViewer } from './http/viewer';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -164,27 +168,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(config.books.googleBooks.enabled ? ['https://books.google.com'] : []),
     ...(config.books.openLibrary.enabled ? ['https://covers.openlibrary.org'] : []),
   ];
+  const production = config.env === 'production';
   registerSecurityHeaders(app, {
-    pages: {
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', ...imageHosts],
-          connectSrc: ["'self'"],
-          workerSrc: ["'self'", 'blob:'],
-          fontSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          upgradeInsecureRequests: config.env === 'production' ? [] : null,
-        },
-      },
-      hsts: config.env === 'production',
-    },
-    api: apiHelmetOptions(config.env === 'production'),
+    pages: pageHelmetOptions({ imageHosts, production }),
+    api: apiHelmetOptions(production),
   });
   await registerCompression(app);
   registerFrozenAnswerCompression(app);

@@ -41,6 +41,36 @@ function replyHeadersOf(options: HelmetOptions): Readonly<Record<string, string>
 }
 
 /**
+ * What a page needs (the SPA, its files, share pages): helmet's whole set, with a policy that
+ * allows only our own scripts, styles, workers and connections, and images from ourselves and
+ * the cover hosts the catalogue uses. HSTS and upgrade-insecure-requests in production only.
+ */
+export function pageHelmetOptions(options: {
+  imageHosts: readonly string[];
+  production: boolean;
+}): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...options.imageHosts],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: options.production ? [] : null,
+      },
+    },
+    hsts: options.production,
+  };
+}
+
+/**
  * What an API answer (JSON, an image, a download, an event stream: never a page) needs of
  * helmet, after OWASP's REST Security cheat sheet: a policy that lets it load and run nothing
  * and be framed nowhere, no type sniffing, no reading from other sites, no referrer, and HSTS as
