@@ -70,9 +70,18 @@ const placementsOf = compiledOnce((db, { userId, gridId }: { userId: string; gri
 const placedSquaresOf = compiledOnce((db, { userId, gridId }: { userId: string; gridId: string }) =>
   db
     .selectFrom('placements')
-    .select(['id', 'cellId', 'bookIsbn', 'bookTitle', 'isWildcard', 'points', 'ruleMet'])
+    .select(['cellId', 'bookIsbn', 'isWildcard'])
     .where('userId', '=', userId)
     .where('gridId', '=', gridId),
+);
+
+const placementOnCellOf = compiledOnce(
+  (db, { userId, cellId }: { userId: string; cellId: string }) =>
+    db
+      .selectFrom('placements')
+      .select(['id', 'cellId', 'bookIsbn', 'bookTitle', 'isWildcard', 'points', 'ruleMet'])
+      .where('userId', '=', userId)
+      .where('cellId', '=', cellId),
 );
 
 const cellForPlacement = compiledOnce(
@@ -160,6 +169,14 @@ export const KEPT_GRIDS_MAX = 1000;
 
 /** A comparison's result: PostgreSQL answers a boolean, SQLite 0 or 1. */
 const asFlag = (value: unknown) => value === true || Number(value) === 1;
+
+/** What a placement needs to know of each of the user's marked squares on the grid. */
+export interface PlacedSquare {
+  cellId: string;
+  position: number;
+  bookIsbn: string;
+  isWildcard: boolean;
+}
 
 /** A stored placement's flags and numbers as our types have them, at its square's position. */
 function placementOf<R extends { isWildcard: unknown; points: unknown; ruleMet: unknown }>(
@@ -292,11 +309,13 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
     },
 
     /**
-     * What a placement needs of the user's other squares on the grid, without the books and
-     * squares joined in: the positions come from the grid's kept squares (issue 10: the joined
-     * read was a tenth of a placement). Unordered.
+     * What a placement needs of the user's squares on the grid: which are marked, where, with
+     * which book, and which holds the wildcard. Nothing else is read (issue 10: making the rows'
+     * values is most of a read's cost, and this read is a tenth of a placement): the positions
+     * come from the grid's kept squares, and the one square being placed on is read whole by
+     * `findPlacementOnCell`. Unordered.
      */
-    async listPlacedSquares(userId: string, gridId: string) {
+    async listPlacedSquares(userId: string, gridId: string): Promise<PlacedSquare[]> {
       const [rows, cells] = await Promise.all([
         placedSquaresOf(db, kind, { userId, gridId }),
         listCells(gridId),
@@ -304,9 +323,21 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
       const positions = new Map(cells.map((cell) => [cell.id, Number(cell.position)]));
       return rows.map((r) => {
         const position = positions.get(r.cellId);
-        if (position === undefined) throw new Error(`placement ${r.id} is off grid ${gridId}`);
-        return placementOf(r, position);
+        if (position === undefined)
+          throw new Error(`a placement on ${r.cellId} is off grid ${gridId}`);
+        return {
+          cellId: r.cellId,
+          position,
+          bookIsbn: r.bookIsbn,
+          isWildcard: Number(r.isWildcard) === 1,
+        };
       });
+    },
+
+    /** The user's placement on one square, as stored, at the position given; undefined if none. */
+    async findPlacementOnCell(userId: string, cellId: string, position: number) {
+      const [row] = await placementOnCellOf(db, kind, { userId, cellId });
+      return row && placementOf(row, position);
     },
 
     /**

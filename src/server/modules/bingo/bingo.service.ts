@@ -188,7 +188,9 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
       clubId === null ? Promise.resolve(user.points) : repo.clubPoints(userId, clubId);
 
     const placements = await repo.listPlacedSquares(userId, cell.gridId);
-    const existing = placements.find((p) => p.cellId === cell.id);
+    const existing = placements.some((p) => p.cellId === cell.id)
+      ? await repo.findPlacementOnCell(userId, cell.id, cell.position)
+      : undefined;
     const view = { coverUrl: book.coverUrl, authors: book.authors };
     const placed = (row: PlacedView, pointsEarned: number, totalPoints: number) => ({
       placement: toPlacedBook(row),
