@@ -6,6 +6,7 @@ import {
   registerSecurityHeaders,
 } from '../src/server/http/security-headers';
 import { runLoad, type PreparedRequest } from './load-client';
+import { median } from './stats';
 
 /** One way of answering: no security headers, or a set of them on every answer. */
 export interface HeaderVariant {
@@ -41,9 +42,6 @@ async function start(
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, url };
 }
-
-const median = (values: readonly number[]) =>
-  [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /**
  * What the security headers cost a bare server (decision 020): the variants answer the same

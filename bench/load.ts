@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { signUpAndIn, type BenchAccount } from './accounts';
 import { startBenchServer } from './bench-server';
 import { runLoad, type LoadRunResult, type PreparedRequest } from './load-client';
-import { seededRandom } from './stats';
+import { median, seededRandom } from './stats';
 
 /** Issue 3's target for reads: at least half the requests a second of a bare Fastify. */
 export const READ_RATIO_TARGET = 0.5;
@@ -341,22 +341,22 @@ async function measureAgainst(
       });
     }
     const ratioOf = (run: (typeof runs)[number]) => run.result.okPerSec / run.baseline;
-    const median = [...runs].sort((a, b) => ratioOf(a) - ratioOf(b))[runs.length >> 1]!;
+    const middle = [...runs].sort((a, b) => ratioOf(a) - ratioOf(b))[runs.length >> 1]!;
     const rates = runs.map((run) => run.result.okPerSec);
     scenarios.push({
       name: step.name,
       detail: step.detail,
       kind: step.kind,
-      result: median.result,
+      result: middle.result,
       ratios: runs.map(ratioOf),
       rates,
-      baseline: median.baseline,
-      ratio: ratioOf(median),
-      rate: [...rates].sort((a, b) => a - b)[rates.length >> 1]!,
+      baseline: middle.baseline,
+      ratio: ratioOf(middle),
+      rate: median(rates),
       valid: runs.every((run) => isValid(run.result)),
       failed: runs.reduce((sum, run) => sum + run.result.non2xx + run.result.errors, 0),
-      cpuMicros: median.result.cpuMicros,
-      cpuRatio: median.helloCpu / median.result.cpuMicros,
+      cpuMicros: middle.result.cpuMicros,
+      cpuRatio: middle.helloCpu / middle.result.cpuMicros,
       steals: runs.map((run) => run.result.steal),
     });
   }

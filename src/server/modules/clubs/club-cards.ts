@@ -5,8 +5,8 @@
 
 const DAY_MS = 86_400_000;
 
-/** The UTC day last asked for without a date: its first and last millisecond and its text. */
-let dayKept = { from: 0, to: -1, text: '' };
+/** The UTC day last asked for without a date: its first millisecond and its text (none yet). */
+let dayKept = { from: Number.NEGATIVE_INFINITY, text: '' };
 
 /**
  * Today's date in UTC, YYYY-MM-DD (what reset dates are compared with). Without a date it asks
@@ -16,9 +16,9 @@ let dayKept = { from: 0, to: -1, text: '' };
 export function todayUtc(now?: Date): string {
   if (now) return now.toISOString().slice(0, 10);
   const ms = Date.now();
-  if (ms < dayKept.from || ms > dayKept.to) {
+  if (ms < dayKept.from || ms - dayKept.from >= DAY_MS) {
     const from = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
-    dayKept = { from, to: from + DAY_MS - 1, text: new Date(from).toISOString().slice(0, 10) };
+    dayKept = { from, text: new Date(from).toISOString().slice(0, 10) };
   }
   return dayKept.text;
 }
