@@ -9,6 +9,8 @@ export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
  * without it, and a phone spends its first seconds on the page itself (issue 9).
  */
 export const LOAD_CAPTCHA_AFTER_MS = 3000;
+/** Said in the widget's reserved box until its script has arrived (a blank gap looked broken). */
+export const CAPTCHA_LOADING = 'Loading the captcha…';
 const WAKE_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin'] as const;
 
 export interface CaptchaHandle {
@@ -36,6 +38,8 @@ export function CaptchaWidget({ onChange, ref }: CaptchaWidgetProps) {
   const elementRef = useRef<AltchaWidgetElement>(null);
   const onChangeRef = useRef(onChange);
   const [loadFailed, setLoadFailed] = useState(false);
+  // The element is defined once its script has run; until then its reserved box says so.
+  const [defined, setDefined] = useState(() => customElements.get('altcha-widget') !== undefined);
 
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -73,6 +77,17 @@ export function CaptchaWidget({ onChange, ref }: CaptchaWidgetProps) {
     };
   }, []);
 
+  useEffect(() => {
+    if (defined) return;
+    let live = true;
+    void customElements.whenDefined('altcha-widget').then(() => {
+      if (live) setDefined(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [defined]);
+
   // Listen from the moment the widget is in the page (a layout effect runs in the same commit),
   // so a state the widget reports before passive effects have run is never missed.
   useLayoutEffect(() => {
@@ -90,6 +105,7 @@ export function CaptchaWidget({ onChange, ref }: CaptchaWidgetProps) {
   return (
     <div className="captcha">
       <altcha-widget ref={elementRef} challenge={CAPTCHA_CHALLENGE_URL} />
+      {!defined && !loadFailed ? <p className="captcha__loading">{CAPTCHA_LOADING}</p> : null}
       {loadFailed ? (
         <p className="form-message form-message--error" role="alert">
           The captcha could not load. Please refresh the page.
