@@ -20,6 +20,8 @@ interface Box {
 
 const MIN_TARGET_PX = 44;
 const READER_SECTIONS = ['Bingo', 'Blog', 'Clubs', 'Recommendations', 'Profile'];
+/** Under 360 px the five labels at 14 px do not fit: Recommendations shows its short form. */
+const NARROW_READER_SECTIONS = ['Bingo', 'Blog', 'Clubs', 'Discover', 'Profile'];
 
 function overlaps(a: Box, b: Box): boolean {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -126,10 +128,12 @@ async function placeWithReview(page: Page) {
 }
 
 for (const viewport of [
+  { width: 320, height: 640 },
   { width: 360, height: 800 },
   { width: 1280, height: 800 },
 ]) {
   const phone = viewport.width < 768;
+  const readerSections = viewport.width < 360 ? NARROW_READER_SECTIONS : READER_SECTIONS;
 
   test.describe(`navigation at ${viewport.width} px`, () => {
     test.use({ viewport });
@@ -143,7 +147,7 @@ for (const viewport of [
 
       const sections = page.getByRole('navigation', { name: 'Sections' });
       await expect(sections).toBeVisible();
-      await expect(sections.getByRole('link')).toHaveText(READER_SECTIONS);
+      await expect(sections.getByRole('link')).toHaveText(readerSections);
       await expect(sections.getByRole('link', { name: 'Bingo' })).toHaveAttribute(
         'aria-current',
         'page',
@@ -159,11 +163,15 @@ for (const viewport of [
         expect(bar.top).toBeGreaterThanOrEqual(header.top);
         expect(bar.bottom).toBeLessThanOrEqual(header.bottom);
       }
-      for (const name of READER_SECTIONS) {
-        const link = await sections.getByRole('link', { name }).boundingBox();
-        expect(link?.width, name).toBeGreaterThanOrEqual(MIN_TARGET_PX);
-        expect(link?.height, name).toBeGreaterThanOrEqual(MIN_TARGET_PX);
-        if (link) expect(link.x + link.width, name).toBeLessThanOrEqual(viewport.width);
+      for (const name of readerSections) {
+        const link = sections.getByRole('link', { name, exact: true });
+        const box = await link.boundingBox();
+        expect(box?.width, name).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+        expect(box?.height, name).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+        // Whole on screen, and legible: no label shrinks under 14 px to fit.
+        if (box) expect(box.x + box.width, name).toBeLessThanOrEqual(viewport.width);
+        const fontPx = await link.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+        expect(fontPx, name).toBeGreaterThanOrEqual(14);
       }
       // The spec's menu is still there.
       await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
@@ -179,20 +187,22 @@ for (const viewport of [
       );
     });
 
-    test('toasts never cover the header or the tab bar, two at most', async ({ page }) => {
-      await logIn(page, DEMO_READER.email, DEMO_READER.password);
-      await placeWithReview(page);
-      const review = page.getByRole('dialog', { name: 'Write a review' });
-      await expect(review).toBeVisible();
-      await expectToastsClearOfNavigation(page, review);
+    // The phone's toasts are measured at 360 px; 320 px adds nothing there.
+    if (viewport.width >= 360)
+      test('toasts never cover the header or the tab bar, two at most', async ({ page }) => {
+        await logIn(page, DEMO_READER.email, DEMO_READER.password);
+        await placeWithReview(page);
+        const review = page.getByRole('dialog', { name: 'Write a review' });
+        await expect(review).toBeVisible();
+        await expectToastsClearOfNavigation(page, review);
 
-      await review.getByRole('textbox', { name: 'Your review' }).fill('Second breakfast.');
-      await review.getByRole('radio', { name: '5 stars' }).check({ force: true });
-      await review.getByRole('button', { name: 'Submit Review' }).click();
-      await expect(page.locator('.Toastify').getByText(messages.review.posted)).toBeVisible();
-      await expect(review).toBeHidden();
-      await expectToastsClearOfNavigation(page);
-    });
+        await review.getByRole('textbox', { name: 'Your review' }).fill('Second breakfast.');
+        await review.getByRole('radio', { name: '5 stars' }).check({ force: true });
+        await review.getByRole('button', { name: 'Submit Review' }).click();
+        await expect(page.locator('.Toastify').getByText(messages.review.posted)).toBeVisible();
+        await expect(review).toBeHidden();
+        await expectToastsClearOfNavigation(page);
+      });
 
     test(`no page scrolls sideways${phone ? ', and the end of a page is not under the tab bar' : ''}`, async ({
       page,

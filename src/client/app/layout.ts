@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMediaQuery } from '../hooks/use-media-query';
 
 /**
  * The phone layout (issue 9): below 48rem the sections are a tab bar along the bottom and toasts
@@ -7,21 +7,13 @@ import { useSyncExternalStore } from 'react';
  */
 export const PHONE_LAYOUT_QUERY = '(max-width: 47.99rem)';
 
-function phoneQuery(): MediaQueryList | null {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(PHONE_LAYOUT_QUERY) : null;
-}
+/**
+ * A tab bar too narrow for the five sections' labels at 14 px (under 360 px at the default text
+ * size, wider when the reader's text is larger): the longest label gives way to its short form.
+ */
+export const NARROW_TAB_BAR_QUERY = '(max-width: 22.49rem)';
 
-function subscribe(onChange: () => void): () => void {
-  const query = phoneQuery();
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
-}
-
-/** True while the window is phone-sized; follows rotation and resizing. */
+/** True while the window is phone-sized. */
 export function usePhoneLayout(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => phoneQuery()?.matches ?? false,
-    () => false,
-  );
+  return useMediaQuery(PHONE_LAYOUT_QUERY);
 }

@@ -25,6 +25,8 @@ export interface SectionItem extends NavItem {
   icon: ComponentType<{ className?: string }>;
   /** Shown only to visitors who have no Blog tab (guests), so their bar is not Bingo alone. */
   onlyWithoutBlog?: boolean;
+  /** The label on a tab bar too narrow for `label` (layout.ts's NARROW_TAB_BAR_QUERY). */
+  shortLabel?: string;
 }
 
 export const MENU_LINKS: readonly NavItem[] = [
@@ -47,6 +49,7 @@ export const SECTIONS: readonly SectionItem[] = [
   {
     to: '/recommendations',
     label: 'Recommendations',
+    shortLabel: 'Discover',
     access: 'member',
     icon: RecommendationsIcon,
   },

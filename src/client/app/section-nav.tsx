@@ -1,5 +1,7 @@
 import { NavLink } from 'react-router';
 import { useCurrentUser } from '../hooks/use-current-user';
+import { useMediaQuery } from '../hooks/use-media-query';
+import { NARROW_TAB_BAR_QUERY } from './layout';
 import { sectionsFor } from './nav-items';
 import './navigation.css';
 
@@ -11,15 +13,17 @@ import './navigation.css';
 export function SectionNav() {
   const { user } = useCurrentUser();
   const sections = sectionsFor(user);
+  // The link's name is the label shown, so what is heard is what is read (WCAG 2.5.3).
+  const narrow = useMediaQuery(NARROW_TAB_BAR_QUERY);
   if (sections.length === 0) return null;
   return (
     <nav className="sections" aria-label="Sections">
       <ul className="sections__list">
-        {sections.map(({ to, label, icon: Icon }) => (
+        {sections.map(({ to, label, shortLabel, icon: Icon }) => (
           <li key={to} className="sections__item">
             <NavLink to={to} className="sections__link">
               <Icon className="sections__icon" />
-              <span className="sections__label">{label}</span>
+              <span className="sections__label">{narrow ? (shortLabel ?? label) : label}</span>
             </NavLink>
           </li>
         ))}

@@ -1,26 +1,6 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { POINTS_ANIMATION_MS } from '../../../../lib/limits';
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-function reducedMotionQuery(): MediaQueryList | null {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null;
-}
-
-function subscribeToReducedMotion(onChange: () => void): () => void {
-  const query = reducedMotionQuery();
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
-}
-
-/** Whether the reader asked their system for less motion. */
-export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeToReducedMotion,
-    () => reducedMotionQuery()?.matches ?? false,
-    () => false,
-  );
-}
+import { usePrefersReducedMotion } from '../../../hooks/use-media-query';
 
 /** Fast at first, gentle at the end: the counter settles on its number. */
 function easeOutCubic(progress: number): number {

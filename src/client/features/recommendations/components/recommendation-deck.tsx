@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SWIPE_ANIMATION_MS } from '../../../../lib/limits';
 import type { SwipeDirection } from '../../../../lib/schemas/recommendations';
 import { Spinner } from '../../../components/spinner';
-import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
+import { usePrefersReducedMotion } from '../../../hooks/use-media-query';
 import { useRecommendationDeck } from '../hooks/use-recommendation-deck';
 import { useSwipeAction } from '../hooks/use-swipe-action';
 import { recommendationTexts as texts } from '../texts';
