@@ -11,6 +11,7 @@ import { MAX_JSON_BODY_BYTES } from '../lib/limits';
 import { messages } from '../lib/messages';
 import type { AppDeps } from './app-deps';
 import { createAuth } from './auth/auth';
+import { createResetLinks } from './auth/reset-links';
 import { createSignInLockout } from './auth/sign-in-lockout';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { createCaptcha } from './captcha/captcha';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   const trustedOrigins = trustedOriginsFor(config);
   const lockout = createSignInLockout(database.db);
+  const resetLinks = createResetLinks(database.db);
   const auth = createAuth({
     database,
     secret: config.authSecret,
@@ -294,20 +296,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth,
     captcha,
     lockout,
+    resetLinks,
     appUrl: config.appUrl,
-    sessionsEnded: async (who) => {
-      const id =
-        'userId' in who
-          ? who.userId
-          : (
-              await database.db
-                .selectFrom('users')
-                .select('id')
-                .where('email', '=', who.email.trim().toLowerCase())
-                .executeTakeFirst()
-            )?.id;
-      if (id) await revokeSessions(bus, revocations, id);
-    },
+    sessionsEnded: (userId) => revokeSessions(bus, revocations, userId),
     emailTaken: async (email) =>
       (await database.db
         .selectFrom('users')

@@ -252,6 +252,38 @@ describe('password reset', () => {
     expect(errorOf(again).message).toBe(messages.auth.resetLinkInvalid);
   });
 
+  it("ends every other link of the account once one has reset it, and no one else's", async () => {
+    const user = await createUser(t.app);
+    const other = await createUser(t.app);
+    const linkFor = async (email: string) => {
+      await call(t.app, 'POST', '/api/auth/request-password-reset', {
+        body: { email, redirectTo: '/reset-password' },
+      });
+      return new URL(t.sentMail.at(-1)?.link ?? '').searchParams.get('token');
+    };
+    const first = await linkFor(user.email);
+    const second = await linkFor(user.email);
+    const othersLink = await linkFor(other.email);
+
+    const reset = await call(t.app, 'POST', '/api/auth/reset-password', {
+      body: { token: second, newPassword: 'New-Hedgehog-2' },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    // An older mail (forwarded, in a shared inbox) can no longer take the account back.
+    const stale = await call(t.app, 'POST', '/api/auth/reset-password', {
+      body: { token: first, newPassword: 'Taken-Back-3' },
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(errorOf(stale).message).toBe(messages.auth.resetLinkInvalid);
+    await expect(signIn(t.app, user.email, 'New-Hedgehog-2')).resolves.toContain('session_token=');
+
+    const othersReset = await call(t.app, 'POST', '/api/auth/reset-password', {
+      body: { token: othersLink, newPassword: 'Other-Hedgehog-4' },
+    });
+    expect(othersReset.statusCode).toBe(200);
+  });
+
   it('refuses an expired link', async () => {
     const user = await createUser(t.app);
     await call(t.app, 'POST', '/api/auth/request-password-reset', {

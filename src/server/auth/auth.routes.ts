@@ -5,6 +5,7 @@ import type { Captcha } from '../captcha/captcha';
 import { errorBody } from '../http/errors';
 import type { RateLimitRule } from '../http/rate-limits';
 import { AUTH_BASE_PATH, type Auth } from './auth';
+import type { ResetLinks } from './reset-links';
 import type { SignInLockout } from './sign-in-lockout';
 
 interface AuthRouteOptions {
@@ -13,13 +14,14 @@ interface AuthRouteOptions {
   emailTaken: (email: string) => Promise<boolean>;
   captcha: Captcha;
   lockout: SignInLockout;
+  resetLinks: ResetLinks;
   appUrl: string;
   authRateLimit: RateLimitRule;
   /**
    * Called once sign-out or a password reset has ended sessions, so every instance's session
    * cache forgets that account's sessions at once (decision 011).
    */
-  sessionsEnded: (who: { userId: string } | { email: string }) => Promise<void>;
+  sessionsEnded: (userId: string) => Promise<void>;
 }
 
 interface AuthEndpoint {
@@ -116,7 +118,7 @@ declare module 'fastify' {
  * `{ error: { code, message } }` shape with the spec's texts.
  */
 export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptions) {
-  const { auth, captcha, lockout } = options;
+  const { auth, captcha, lockout, resetLinks } = options;
 
   const forward = async (
     path: AuthEndpointPath,
@@ -133,8 +135,8 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
     headers.delete('content-length');
     headers.set('content-type', 'application/json');
     // Read before better-auth spends the token.
-    const resetEmail =
-      path === '/reset-password' && body.token ? await lockout.emailOfResetToken(body.token) : null;
+    const resetAccount =
+      path === '/reset-password' && body.token ? await resetLinks.accountOf(body.token) : null;
     const signingOut = path === '/sign-out' ? (await request.viewer())?.id : undefined;
     // The endpoint's own URL, never the request's: better-auth answers what our guards checked.
     const response = await auth.handler(
@@ -151,11 +153,16 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
       if (response.status === 401) await lockout.recordFailure(body.email);
       else if (response.status === 200) await lockout.clear(body.email);
     }
-    // A new password lifts the lock: whoever read the mail owns the account.
-    if (resetEmail && response.status === 200) await lockout.clear(resetEmail);
-    // The reset revoked every session of the account; sign-out ended this one.
-    if (resetEmail && response.status === 200) await options.sessionsEnded({ email: resetEmail });
-    if (signingOut && response.status === 200) await options.sessionsEnded({ userId: signingOut });
+    if (resetAccount && response.status === 200) {
+      // The account's other reset links end with this one: an older mail cannot take it back.
+      await resetLinks.endAll(resetAccount.userId);
+      // A new password lifts the lock: whoever read the mail owns the account.
+      await lockout.clear(resetAccount.email);
+      // The reset revoked every session of the account.
+      await options.sessionsEnded(resetAccount.userId);
+    }
+    // Sign-out ended this session.
+    if (signingOut && response.status === 200) await options.sessionsEnded(signingOut);
 
     reply.status(response.status);
     response.headers.forEach((value, name) => {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   SIGN_IN_LOCK_BASE_MS,
   SIGN_IN_LOCK_MAX_MS,
@@ -13,8 +13,6 @@ export interface SignInLockout {
   recordFailure(email: string): Promise<void>;
   /** A successful sign-in or a new password: the count starts again. */
   clear(email: string): Promise<void>;
-  /** The email of the account a password-reset token belongs to, while the token exists. */
-  emailOfResetToken(token: string): Promise<string | null>;
 }
 
 /** The key of an email: how better-auth finds the account (trimmed, lower case). */
@@ -88,15 +86,6 @@ export function createSignInLockout(
 
     async clear(email) {
       await db.deleteFrom('signInFailures').where('email', '=', lockoutKey(email)).execute();
-    },
-
-    async emailOfResetToken(token) {
-      // better-auth keeps a reset token as the verification 'reset-password:<token>' whose
-      // value is the user id (better-auth/dist/api/routes/password.mjs).
-      const { rows } = await sql<{ email: string }>`
-        select users.email from verifications join users on users.id = verifications.value
-        where verifications.identifier = ${`reset-password:${token}`}`.execute(db);
-      return rows[0]?.email ?? null;
     },
   };
 }
