@@ -104,6 +104,17 @@ function originOf(referer: string): string {
   }
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A number of hops becomes a function: Fastify takes a bare
+ * number as "trust no hop" (its hop count cannot check the peer), and the operator who sets one
+ * says the app is reachable only through that many proxies.
+ */
+function trustProxyOf(
+  trust: AppConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 function isStateChanging(method: string): boolean {
   return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 }
@@ -119,7 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // One line per request at most, and only when it matters (issue 10): see the onResponse hook.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: MAX_JSON_BODY_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOf(config.trustProxy),
     // URLs the router cannot take (too long, badly encoded) answer in our shape (issue 8).
     frameworkErrors: answerFrameworkError,
   });

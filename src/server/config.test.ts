@@ -30,6 +30,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads TRUST_PROXY as the proxies in front: true is one hop, never every hop', () => {
+    const trust = (value?: string) =>
+      loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) })
+        .trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    // Trusting every hop would take the address from the left of X-Forwarded-For, which the
+    // client writes: one hop takes the entry our own proxy appended.
+    expect(trust('true')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1, 10.0.0.0/8')).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    expect(trust('loopback')).toEqual(['loopback']);
+    expect(() => trust('everyone')).toThrow(/TRUST_PROXY:/);
+    expect(() => trust('0')).toThrow(/TRUST_PROXY:/);
+  });
+
   it('switches to PostgreSQL with DATABASE_URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h:5432/db' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });

@@ -7,6 +7,20 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * Which hops of X-Forwarded-For to believe. Never every hop: the entries left of the ones our
+ * own proxies appended are whatever the client wrote, so `true` means the one proxy in front.
+ * A number trusts that many hops whoever they are (the app must be reachable only through its
+ * proxies); addresses (or proxy-addr's names such as `loopback`) trust those proxies alone.
+ */
+function trustedProxies(value: string): false | number | string[] {
+  const lower = value.toLowerCase();
+  if (lower === 'false') return false;
+  if (lower === 'true') return 1;
+  if (/^\d+$/.test(lower)) return Number(lower);
+  return lower.split(',').map((address) => address.trim());
+}
+
 /** Every setting the server reads, checked once at start-up (README's settings table mirrors it). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -35,7 +49,15 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1_000_000).default(1),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(true|false|[1-9]\d?|(loopback|linklocal|uniquelocal|[\da-f/]*[.:][\d.:a-f/]*)(\s*,\s*(loopback|linklocal|uniquelocal|[\da-f/]*[.:][\d.:a-f/]*))*)$/i,
+      'true (one proxy), false, a number of proxies (1-99), or their addresses (or loopback) separated by commas',
+    )
+    .transform(trustedProxies)
+    .default(false),
   STATIC_DIR: z.string().min(1).default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GOOGLE_BOOKS_ENABLED: booleanFlag.default(false),
@@ -67,7 +89,8 @@ export interface AppConfig {
   authRateLimit: { max: number; windowMs: number };
   /** Multiplies every per-reader and per-address limit; 0 lifts them all (issue 10). */
   rateLimitScale: number;
-  trustProxy: boolean;
+  /** False, the number of proxies in front, or their addresses (see `trustedProxies`). */
+  trustProxy: false | number | string[];
   staticDir: string;
   logLevel: Env['LOG_LEVEL'];
   books: {
