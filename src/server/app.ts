@@ -160,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustedOrigins,
     secureCookies: config.env === 'production',
     mailer,
+    resetLinks,
     log: app.log,
   });
   const captcha = createCaptcha(database.db, config.authSecret, config.captchaCost);

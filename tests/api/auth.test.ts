@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages';
+import { RESET_LINKS_LIVE_MAX } from '../../src/server/auth/reset-links';
 import {
   call,
   createGuest,
@@ -282,6 +283,33 @@ describe('password reset', () => {
       body: { token: othersLink, newPassword: 'Other-Hedgehog-4' },
     });
     expect(othersReset.statusCode).toBe(200);
+  });
+
+  it(`mails an account at most ${RESET_LINKS_LIVE_MAX} live links, answering further requests alike`, async () => {
+    const user = await createUser(t.app);
+    const ask = () =>
+      call(t.app, 'POST', '/api/auth/request-password-reset', {
+        body: { email: user.email, redirectTo: '/reset-password' },
+      });
+    const mailsTo = () => t.sentMail.filter((mail) => mail.to === user.email);
+    for (let i = 0; i < RESET_LINKS_LIVE_MAX; i += 1) await ask();
+    expect(mailsTo()).toHaveLength(RESET_LINKS_LIVE_MAX);
+
+    // A flood of requests for someone else's address fills no inbox: same answer, no mail.
+    const more = await ask();
+    expect(more.statusCode).toBe(200);
+    expect(more.json<{ message: string }>().message).toBe(messages.auth.resetRequested);
+    await ask();
+    expect(mailsTo()).toHaveLength(RESET_LINKS_LIVE_MAX);
+
+    // Once a link has been used, the account may ask again.
+    const token = new URL(mailsTo().at(-1)?.link ?? '').searchParams.get('token');
+    const reset = await call(t.app, 'POST', '/api/auth/reset-password', {
+      body: { token, newPassword: 'New-Hedgehog-2' },
+    });
+    expect(reset.statusCode).toBe(200);
+    await ask();
+    expect(mailsTo()).toHaveLength(RESET_LINKS_LIVE_MAX + 1);
   });
 
   it('refuses an expired link', async () => {
