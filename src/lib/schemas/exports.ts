@@ -80,7 +80,8 @@ export const ReaderExport = z.object({
   ),
   friends: z.array(
     z.object({
-      userId: z.string(),
+      /** Null, and username 'A reader', for a pending request sent to a hidden reader. */
+      userId: z.string().nullable(),
       username: z.string(),
       status: z.enum(['pending', 'accepted']),
       /** 'sent' when this reader asked, 'received' when the other did. */

@@ -9,12 +9,16 @@ export type FriendStatus = z.infer<typeof FriendStatus>;
  * `id` is the friendship's (for Accept, Reject and Remove), `userId` the other reader's (for
  * the link to /friend/{userId}). Pending reads 'Wants to be friends' when received, else
  * 'Request sent'; accepted reads 'Friend' (SPEC.md section 4).
+ *
+ * Privacy (decision 014, addendum): `points` is null when the other reader's profile is hidden
+ * from the viewer. A request the viewer sent that is still pending, to a reader hidden from
+ * them, names them 'A reader' with a null `userId`: asking reveals no name, id or points.
  */
 export const Friend = z.object({
   id: z.string(),
-  userId: z.string(),
+  userId: z.string().nullable(),
   username: z.string(),
-  points: z.number().int(),
+  points: z.number().int().nullable(),
   status: FriendStatus,
   isReceived: z.boolean(),
   createdAt: z.string(),

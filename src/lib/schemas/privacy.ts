@@ -14,7 +14,10 @@ export type ProfileVisibility = z.infer<typeof ProfileVisibility>;
 
 export const BlockParams = z.object({ userId: text({ max: 100 }).min(1) });
 
-/** A reader on the owner's blocked list: the owner knows whom they blocked. */
+/**
+ * A reader on the owner's blocked list, named as the owner would see them without their own
+ * block: 'A reader' when the visibility leaves the owner out (decision 014, addendum).
+ */
 export const BlockedReader = z.object({
   id: z.string(),
   username: z.string(),

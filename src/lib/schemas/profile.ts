@@ -113,7 +113,8 @@ export type VisibleUserProfile = z.infer<typeof VisibleUserProfile>;
 /**
  * A profile the viewer may not see (issue 12, decision 014): its visibility leaves the viewer
  * out, or one of the two blocked the other. Nothing of it shows but 'A reader', or, to the
- * reader who blocked it, the name they blocked, so they can unblock.
+ * reader who blocked it, the name they would see without their own block ('A reader' when the
+ * visibility leaves them out), and `blockedByYou` so they can unblock.
  */
 export const HiddenUserProfile = z.object({
   access: z.literal('hidden'),

@@ -1,6 +1,9 @@
 import { profileNameOf } from '../../../lib/display-name';
+import { messages } from '../../../lib/messages';
+import { canSeeProfile, type ViewerRelation } from '../../../lib/privacy';
 import type { ReaderExport } from '../../../lib/schemas/exports';
 import { toIso, toIsoOrNull } from '../../db/schema';
+import { askedReaderHidden } from '../friends/friends.mapper';
 import type { ExportsRepository } from './exports.repository';
 
 type Rows<K extends keyof ExportsRepository> = Awaited<ReturnType<ExportsRepository[K]>>;
@@ -73,16 +76,26 @@ export function toExportPost(row: Rows<'listPosts'>[number]): ReaderExport['post
   };
 }
 
-/** A friendship as the reader sees it: the other reader by id and public name, never email. */
+/**
+ * A friendship as the reader sees it on the Friends tab: the other reader by id and public
+ * name, never email; a pending request they sent to a reader hidden from them, as 'A reader'
+ * without an id (decision 014, addendum).
+ */
 export function toExportFriend(
   row: Rows<'listFriendships'>[number],
   viewerId: string,
+  relation: ViewerRelation,
 ): ReaderExport['friends'][number] {
+  const sentByViewer = row.senderId === viewerId;
+  const hidden = askedReaderHidden(
+    { status: row.status, sentByViewer },
+    canSeeProfile(row.profileVisibility, relation),
+  );
   return {
-    userId: row.userId,
-    username: profileNameOf(row),
+    userId: hidden ? null : row.userId,
+    username: hidden ? messages.privacy.hiddenName : profileNameOf(row),
     status: row.status,
-    direction: row.senderId === viewerId ? 'sent' : 'received',
+    direction: sentByViewer ? 'sent' : 'received',
     createdAt: toIso(row.createdAt),
     acceptedAt: toIsoOrNull(row.acceptedAt),
   };

@@ -107,6 +107,7 @@ export function createExportsRepository(db: Kysely<Database>) {
           'u.id as userId',
           'u.displayUsername',
           'u.name',
+          'u.profileVisibility',
           'f.senderId',
           'f.status',
           'f.createdAt',

@@ -46,6 +46,10 @@ export function createExportsService(database: DatabaseHandle) {
           shares.listLive(viewer.id),
           repository.listClubs(viewer.id),
         ]);
+      const relationOf = await privacy.relationsTo(
+        viewer.id,
+        friendships.map((row) => ({ id: row.userId, visibility: row.profileVisibility })),
+      );
       return {
         exportedAt: new Date().toISOString(),
         profile: toExportProfile(account),
@@ -53,7 +57,7 @@ export function createExportsService(database: DatabaseHandle) {
         finishedBooks: finished.map(toExportFinishedBook),
         wantToRead: wantToRead.map(toExportWantToRead),
         posts: posts.map(toExportPost),
-        friends: friendships.map((row) => toExportFriend(row, viewer.id)),
+        friends: friendships.map((row) => toExportFriend(row, viewer.id, relationOf(row.userId))),
         blocked: blocked.blocked,
         shares: shareRows.map((row) => ({
           id: row.id,

@@ -16,7 +16,7 @@ export function createFriendsRepository(db: Kysely<Database>, kind: DatabaseKind
       .selectFrom('friendships as f')
       .innerJoin('users as u', 'u.id', side === 'sent' ? 'f.receiverId' : 'f.senderId')
       .select(['f.id', 'f.status', 'f.createdAt', 'u.id as userId'])
-      .select(['u.name', 'u.displayUsername', 'u.points'])
+      .select(['u.name', 'u.displayUsername', 'u.points', 'u.profileVisibility'])
       .where(side === 'sent' ? 'f.senderId' : 'f.receiverId', '=', userId)
       .execute();
 
@@ -112,7 +112,7 @@ export function createFriendsRepository(db: Kysely<Database>, kind: DatabaseKind
           ),
         )
         .select(['f.id', 'f.status', 'f.createdAt', 'f.receiverId', 'u.id as userId'])
-        .select(['u.name', 'u.displayUsername', 'u.points'])
+        .select(['u.name', 'u.displayUsername', 'u.points', 'u.profileVisibility'])
         .where('f.id', '=', id)
         .executeTakeFirst();
     },

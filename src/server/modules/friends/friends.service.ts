@@ -6,8 +6,9 @@ import { badRequest, conflict, forbidden, notFound, type AppError } from '../../
 import type { Viewer } from '../../http/viewer';
 import type { MessageBus } from '../../shared/bus';
 import { createPrivacyRepository } from '../privacy/privacy.repository';
+import { createPrivacyService } from '../privacy/privacy.service';
 import { publishRelationsChanged } from '../privacy/relations-cache';
-import { compareFriends, toFriend } from './friends.mapper';
+import { compareFriends, toFriend, type FriendViewRow } from './friends.mapper';
 import { createFriendsRepository, type FriendsRepository } from './friends.repository';
 
 type Friendship = NonNullable<Awaited<ReturnType<FriendsRepository['findById']>>>;
@@ -28,15 +29,26 @@ function existingFriendshipError(existing: Friendship, viewerId: string): AppErr
  */
 export function createFriendsService(database: DatabaseHandle, bus?: MessageBus) {
   const friends = createFriendsRepository(database.db, database.kind);
+  const privacy = createPrivacyService(database);
   // Accepted friendships feed the leaderboards' relations cache: both readers are forgotten.
   const changed = (a: string, b: string) => {
     if (bus) publishRelationsChanged(bus, a, b);
   };
 
+  /** The rows as the viewer may see them (decision 014): names, ids and points. */
+  const asSeenBy = async (viewer: Viewer, rows: readonly FriendViewRow[]) => {
+    const relationOf = await privacy.relationsTo(
+      viewer.id,
+      rows.map((row) => ({ id: row.userId, visibility: row.profileVisibility })),
+    );
+    return rows.map((row) => toFriend(row, relationOf(row.userId)));
+  };
+
   const viewOf = async (id: string, viewer: Viewer) => {
     const row = await friends.findView(id, viewer.id);
     if (!row) throw notFound(messages.friends.requestNotFound);
-    return toFriend({ ...row, isReceived: row.receiverId === viewer.id });
+    const [friend] = await asSeenBy(viewer, [{ ...row, isReceived: row.receiverId === viewer.id }]);
+    return { friend: friend!, otherId: row.userId };
   };
 
   /** The refusal for an answer to a request the viewer may not answer, or that is gone. */
@@ -53,7 +65,7 @@ export function createFriendsService(database: DatabaseHandle, bus?: MessageBus)
   return {
     async list(viewer: Viewer): Promise<FriendListResponse> {
       const rows = await friends.listForUser(viewer.id);
-      return { friends: rows.map(toFriend).sort(compareFriends) };
+      return { friends: (await asSeenBy(viewer, rows)).sort(compareFriends) };
     },
 
     /** Sends a request to the reader with this email or username (any case). */
@@ -94,14 +106,16 @@ export function createFriendsService(database: DatabaseHandle, bus?: MessageBus)
         }
         throw error;
       }
-      return { friend: await viewOf(id, viewer), message: messages.friends.requestSent };
+      // The answer confirms the request; it names the reader only as the viewer may see them.
+      const { friend } = await viewOf(id, viewer);
+      return { friend, message: messages.friends.requestSent };
     },
 
     async accept(viewer: Viewer, id: string): Promise<FriendResponse> {
       const accepted = await friends.acceptPending(id, viewer.id, new Date().toISOString());
       if (!accepted) throw await answerRefusal(id, viewer);
-      const friend = await viewOf(id, viewer);
-      changed(viewer.id, friend.userId);
+      const { friend, otherId } = await viewOf(id, viewer);
+      changed(viewer.id, otherId);
       return { friend, message: messages.friends.accepted };
     },
 

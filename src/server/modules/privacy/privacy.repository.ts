@@ -139,12 +139,21 @@ export function createPrivacyRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The owner's blocked readers with their names, latest first. */
+    /**
+     * The owner's blocked readers, latest first, with what the name shown depends on: their
+     * visibility, and whether they block the owner too (`blocksOwner`, null when not).
+     */
     listBlocked(blockerId: string) {
       return db
         .selectFrom('blocks as b')
         .innerJoin('users as u', 'u.id', 'b.blockedId')
-        .select(['u.id', 'u.name', 'u.displayUsername', 'b.createdAt'])
+        .leftJoin('blocks as back', (join) =>
+          join
+            .onRef('back.blockerId', '=', 'b.blockedId')
+            .onRef('back.blockedId', '=', 'b.blockerId'),
+        )
+        .select(['u.id', 'u.name', 'u.displayUsername', 'u.profileVisibility', 'b.createdAt'])
+        .select('back.blockerId as blocksOwner')
         .where('b.blockerId', '=', blockerId)
         .orderBy('b.createdAt', 'desc')
         .orderBy('u.id')

@@ -1,6 +1,6 @@
 import { profileNameOf } from '../../../lib/display-name';
 import { messages } from '../../../lib/messages';
-import type { ViewerRelation } from '../../../lib/privacy';
+import { shownNameFor, type ViewerRelation } from '../../../lib/privacy';
 import type { BlockedListResponse, ProfileVisibility } from '../../../lib/schemas/privacy';
 import type { DatabaseHandle } from '../../db/database';
 import { toIso } from '../../db/schema';
@@ -13,6 +13,23 @@ import { createPrivacyRepository } from './privacy.repository';
 export interface Subject {
   id: string;
   visibility: ProfileVisibility;
+}
+
+/**
+ * The name a blocker sees of a reader they blocked, on the blocked list and the hidden profile
+ * (decision 014, addendum): what they would see if they lifted their own block, never more.
+ * Their own block is set aside; the visibility, the friendship and the other's block on them
+ * count as everywhere else. A block ends any friendship, so a friends-only reader is 'A reader'.
+ */
+export function nameBehindOwnBlock(
+  reader: { name: string; displayUsername: string | null; profileVisibility: ProfileVisibility },
+  relation: { isFriend: boolean; blocksViewer: boolean },
+): string {
+  return shownNameFor(profileNameOf(reader), reader.profileVisibility, {
+    isSelf: false,
+    isFriend: relation.isFriend,
+    isBlocked: relation.blocksViewer,
+  });
 }
 
 /**
@@ -79,13 +96,20 @@ export function createPrivacyService(database: DatabaseHandle) {
       return { message: messages.privacy.unblocked };
     },
 
-    /** The owner's own list: the names of those they blocked, so they can unblock them. */
+    /**
+     * The owner's own list, to unblock from: each reader named as the owner may see them, so
+     * blocking an id taken from a leaderboard or the feed never unmasks 'A reader'.
+     */
     async listBlocked(viewer: Viewer): Promise<BlockedListResponse> {
       const rows = await privacy.listBlocked(viewer.id);
       return {
         blocked: rows.map((row) => ({
           id: row.id,
-          username: profileNameOf(row),
+          // No friendship outlives a block (block() deletes it; requests are refused).
+          username: nameBehindOwnBlock(row, {
+            isFriend: false,
+            blocksViewer: row.blocksOwner !== null,
+          }),
           blockedAt: toIso(row.createdAt),
         })),
       };

@@ -1,4 +1,3 @@
-import { profileNameOf } from '../../../lib/display-name';
 import { messages } from '../../../lib/messages';
 import { canSeeProfile } from '../../../lib/privacy';
 import type {
@@ -14,7 +13,7 @@ import type { Viewer } from '../../http/viewer';
 import { createFriendsRepository } from '../friends/friends.repository';
 import { toFriendBook, toWantToReadBook } from '../library/library.mapper';
 import { createLibraryRepository } from '../library/library.repository';
-import { createPrivacyService } from '../privacy/privacy.service';
+import { createPrivacyService, nameBehindOwnBlock } from '../privacy/privacy.service';
 import { toProfile, toPublicProfile, toReadingStats } from './profile.mapper';
 import { createProfileRepository, type ProfileChanges } from './profile.repository';
 import { toPlainText } from './plain-text';
@@ -84,7 +83,8 @@ export function createProfileService(database: DatabaseHandle) {
      * A reader's read-only profile (`/friend/{userId}`). Any member may open it, as SPEC.md
      * section 2 gates the page only on being a signed-in non-guest, unless the reader's
      * visibility leaves the viewer out or either blocked the other (issue 12, decision 014):
-     * then only 'A reader' shows, or to the blocker the name they blocked. Both hidden cases
+     * then only 'A reader' shows, or to the blocker the name they would see without their own
+     * block (a reader whose visibility leaves them out stays 'A reader'). Both hidden cases
      * answer alike, so a blocked reader cannot tell a block from a private profile. Guests have
      * no profile to show.
      */
@@ -95,12 +95,18 @@ export function createProfileService(database: DatabaseHandle) {
         { id: row.id, visibility: row.profileVisibility },
       ]);
       if (!canSeeProfile(row.profileVisibility, relationOf(row.id))) {
-        const blockedByYou = await privacy.hasBlocked(viewer.id, row.id);
+        const [blockedByYou, blocksViewer] = await Promise.all([
+          privacy.hasBlocked(viewer.id, row.id),
+          privacy.hasBlocked(row.id, viewer.id),
+        ]);
         return {
           access: 'hidden',
           profile: {
             id: row.id,
-            username: blockedByYou ? profileNameOf(row) : messages.privacy.hiddenName,
+            // The blocker sees no more than lifting their own block would show them.
+            username: blockedByYou
+              ? nameBehindOwnBlock(row, { isFriend: relationOf(row.id).isFriend, blocksViewer })
+              : messages.privacy.hiddenName,
           },
           blockedByYou,
         };

@@ -57,15 +57,23 @@ export function FriendsTab() {
           return (
             <li key={friend.id} className="friend-row">
               <div className="friend-row__who">
-                <Link
-                  to={`/friend/${encodeURIComponent(friend.userId)}`}
-                  className="friend-row__name"
-                >
-                  {friend.username}
-                </Link>
-                <span className="friend-row__points">
-                  {messages.bingo.pointsLabel(friend.points)}
-                </span>
+                {/* A request sent to a reader who keeps their profile hidden: 'A reader', no
+                    link and no points until they answer (decision 014). */}
+                {friend.userId === null ? (
+                  <span className="friend-row__name">{friend.username}</span>
+                ) : (
+                  <Link
+                    to={`/friend/${encodeURIComponent(friend.userId)}`}
+                    className="friend-row__name"
+                  >
+                    {friend.username}
+                  </Link>
+                )}
+                {friend.points === null ? null : (
+                  <span className="friend-row__points">
+                    {messages.bingo.pointsLabel(friend.points)}
+                  </span>
+                )}
               </div>
               <span className={statusClassOf(friend)}>{statusLabelOf(friend)}</span>
               <div className="friend-row__actions">
