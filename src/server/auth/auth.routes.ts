@@ -3,7 +3,7 @@ import { ACCOUNT_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, RESET_TOKEN_MAX } from '../.
 import { messages } from '../../lib/messages';
 import type { Captcha } from '../captcha/captcha';
 import { errorBody } from '../http/errors';
-import type { RateLimitRule } from '../http/rate-limits';
+import { captchaChallengeRateLimit, type RateLimitRule } from '../http/rate-limits';
 import { AUTH_BASE_PATH, type Auth } from './auth';
 import type { ResetLinks } from './reset-links';
 import type { SignInLockout } from './sign-in-lockout';
@@ -249,6 +249,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
   }
 
   app.get('/api/captcha/challenge', {
+    config: { rateLimit: captchaChallengeRateLimit(options.authRateLimit) },
     schema: { tags: ['auth'], summary: 'A fresh proof-of-work challenge for the login form' },
     handler: async (_request, reply) => {
       void reply.header('cache-control', 'no-store');

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createLru } from '../shared/lru';
 import type { NormalisedBook } from './book-record';
 import { ProviderError, type BookProvider, type ProviderQuery } from './provider';
 
@@ -22,6 +23,14 @@ export interface ChainResult {
 /** How long a provider that answered 429 without a Retry-After is left alone. */
 export const DEFAULT_COOLDOWN_MS = 60_000;
 
+/**
+ * How long an ISBN that every provider answered without is known to be missing: its lookups
+ * then answer 404 without asking again (a guest reloading one page went out twice each time).
+ */
+export const MISSING_ISBN_TTL_MS = 10 * 60_000;
+/** Missing ISBNs remembered at most; the least recently asked go first. About 100 bytes each. */
+export const MISSING_ISBNS_MAX = 5_000;
+
 function dedupeKey(book: NormalisedBook): string {
   return book.isbn ?? `${book.title.toLowerCase()}|${book.authors.toLowerCase()}`;
 }
@@ -37,10 +46,23 @@ export function createBookProviderChain(options: {
   remote: readonly BookProvider[];
   log: FastifyBaseLogger;
   now?: () => number;
+  missingIsbnTtlMs?: number;
+  missingIsbnsMax?: number;
 }) {
   const { local, remote, log } = options;
   const now = options.now ?? Date.now;
   const restingUntil = new Map<string, number>();
+  const missingTtlMs = options.missingIsbnTtlMs ?? MISSING_ISBN_TTL_MS;
+  /** ISBN -> when it may be asked about again. In-process, like the providers' rests. */
+  const missingUntil = createLru<number>(options.missingIsbnsMax ?? MISSING_ISBNS_MAX);
+
+  function knownMissing(isbn: string): boolean {
+    const until = missingUntil.get(isbn);
+    if (until === undefined) return false;
+    if (until > now()) return true;
+    missingUntil.delete(isbn);
+    return false;
+  }
 
   /** Asks each provider in turn, keeping unseen books that `keep` accepts, until `wanted`. */
   async function askRemote(
@@ -50,9 +72,12 @@ export function createBookProviderChain(options: {
     keep: (book: NormalisedBook) => boolean = () => true,
   ) {
     const fetched: NormalisedBook[] = [];
+    /** False once a provider was skipped or failed: what it would have said is not known. */
+    let everyoneAnswered = true;
     for (const provider of remote) {
       if (fetched.length >= wanted) break;
       if ((restingUntil.get(provider.name) ?? 0) > now()) {
+        everyoneAnswered = false;
         log.debug({ provider: provider.name }, 'book provider resting after 429; skipped');
         continue;
       }
@@ -64,6 +89,7 @@ export function createBookProviderChain(options: {
           fetched.push(book);
         }
       } catch (error) {
+        everyoneAnswered = false;
         const status = error instanceof ProviderError ? error.status : null;
         if (status === 429) {
           const waitMs =
@@ -76,7 +102,7 @@ export function createBookProviderChain(options: {
         );
       }
     }
-    return fetched;
+    return { fetched, everyoneAnswered };
   }
 
   return {
@@ -91,7 +117,7 @@ export function createBookProviderChain(options: {
       const books = await local.search(text, limit, scope);
       if (books.length >= limit || remote.length === 0) return { books, fetched: [] };
       const seen = new Set(books.map(dedupeKey));
-      const fetched = await askRemote({ text, limit }, limit - books.length, seen);
+      const { fetched } = await askRemote({ text, limit }, limit - books.length, seen);
       return { books: [...books, ...fetched], fetched };
     },
 
@@ -99,17 +125,27 @@ export function createBookProviderChain(options: {
      * One book by ISBN-13: the catalogue, else the first remote provider that knows it. A
      * catalogue book only an import vouches for is asked about too: a provider that knows the
      * ISBN confirms it (issue 8), and the catalogue's copy answers when none does.
+     *
+     * An ISBN the catalogue lacks and every provider answered without is remembered as missing
+     * for MISSING_ISBN_TTL_MS: until then it answers null without asking. A provider that
+     * failed, timed out or rests after a 429 said nothing, so such a miss is not remembered.
+     * An unconfirmed catalogue book is asked about every time, so that a provider's
+     * confirmation shows at once; only a member's import makes one.
      */
     async findByIsbn(isbn: string): Promise<ChainResult & { book: NormalisedBook | null }> {
       const cached = await local.findByIsbn(isbn);
       const trusted = cached !== null && cached.confirmed !== false;
       if (trusted || remote.length === 0) return { book: cached, books: [], fetched: [] };
-      const fetched = await askRemote(
+      if (cached === null && knownMissing(isbn)) return { book: null, books: [], fetched: [] };
+      const { fetched, everyoneAnswered } = await askRemote(
         { text: isbn, isbn, limit: 5 },
         1,
         new Set(),
         (book) => book.isbn === isbn,
       );
+      if (cached === null && fetched.length === 0 && everyoneAnswered) {
+        missingUntil.set(isbn, now() + missingTtlMs);
+      }
       return { book: fetched[0] ?? cached, books: fetched, fetched };
     },
   };

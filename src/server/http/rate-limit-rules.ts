@@ -1,5 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import { messages } from '../../lib/messages';
+import type { AppConfig } from '../config';
 import {
+  addressCeiling,
   featureRateLimitRule,
   MINUTE_MS,
   type FeatureLimit,
@@ -45,6 +48,11 @@ declare module '../config' {
      * the config itself (a test that trips a limit cheaply, a benchmark that must not).
      */
     readingRateLimits?: ReadingRateLimitOverrides;
+    /**
+     * Overrides of PROVIDER_ADDRESS_LIMITS, like `readingRateLimits` (a test that reaches the
+     * ceiling cheaply); not read from the environment. RATE_LIMIT_SCALE still applies.
+     */
+    providerAddressLimits?: FeatureLimitOverrides<ProviderAddressFeature>;
   }
 }
 
@@ -54,4 +62,53 @@ export function readingRateLimit(
   overrides: ReadingRateLimitOverrides = {},
 ): RateLimitRule {
   return featureRateLimitRule(feature, READING_RATE_LIMITS[feature], overrides[feature]);
+}
+
+/**
+ * Per-address ceilings on the routes that ask Google Books and Open Library (book search,
+ * onboarding search, book page), beside their per-reader limits. Guests cost nothing to make
+ * (10 a minute per address), so per-reader limits alone do not bound an address. Each is five
+ * times the per-reader number: a class of 30 behind one address, each pupil searching at a
+ * human pace (a few a minute, a burst at the start of a lesson), stays well below it, while
+ * one address causes at most 600 provider requests a minute through searches and 1,200 through
+ * lookups (two providers each), not the ~72,000 of an hour's worth of guests. A school with
+ * more behind one address raises RATE_LIMIT_SCALE. The answers are the per-reader limits' own
+ * texts. docs/SECURITY.md has more.
+ */
+export const PROVIDER_ADDRESS_LIMITS = {
+  bookSearches: {
+    max: 5 * READING_RATE_LIMITS.bookSearches.max,
+    windowMs: MINUTE_MS,
+    message: READING_RATE_LIMITS.bookSearches.message,
+  },
+  bookLookups: {
+    max: 5 * READING_RATE_LIMITS.bookLookups.max,
+    windowMs: MINUTE_MS,
+    message: READING_RATE_LIMITS.bookLookups.message,
+  },
+} as const satisfies Partial<Record<ReadingRateLimitFeature, FeatureLimit>>;
+
+export type ProviderAddressFeature = keyof typeof PROVIDER_ADDRESS_LIMITS;
+
+/**
+ * The preHandler of a route that reaches the book providers: the address's ceiling for
+ * `feature` (shared by every route of that feature), under RATE_LIMIT_SCALE and any override.
+ */
+export function providerAddressCeiling(
+  app: FastifyInstance,
+  feature: ProviderAddressFeature,
+  config: Pick<AppConfig, 'rateLimitScale' | 'providerAddressLimits'>,
+) {
+  const limit = PROVIDER_ADDRESS_LIMITS[feature];
+  const override = config.providerAddressLimits?.[feature] ?? {};
+  return addressCeiling(
+    app,
+    feature,
+    {
+      max: override.max ?? limit.max,
+      windowMs: override.windowMs ?? limit.windowMs,
+      message: limit.message,
+    },
+    config.rateLimitScale,
+  );
 }

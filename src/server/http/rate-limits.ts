@@ -1,5 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {} from '@fastify/rate-limit';
 import { messages } from '../../lib/messages';
+import { errorBody } from './errors';
 
 export const MINUTE_MS = 60_000;
 
@@ -65,6 +67,75 @@ export function featureRateLimitRule(
     override.windowMs ?? limit.windowMs,
     limit.message,
   );
+}
+
+/**
+ * How many captcha challenges an address may fetch for each sign-in it may attempt: the login
+ * page fetches one per attempt, and a reload, an expired challenge or a widget retry another.
+ */
+export const CHALLENGES_PER_SIGN_IN = 3;
+
+/**
+ * The limit of GET /api/captcha/challenge, per address: CHALLENGES_PER_SIGN_IN for each
+ * request the per-address auth limit (`authRule`, AUTH_RATE_LIMIT_MAX) lets through in its
+ * window, so 30 a minute by default. A challenge costs a few milliseconds of CPU; without a
+ * limit, a modest flood keeps a core busy. RATE_LIMIT_SCALE applies as to every route's limit.
+ */
+export function captchaChallengeRateLimit(authRule: Pick<RateLimitRule, 'max' | 'timeWindow'>) {
+  return rateLimitRule(
+    'captchaChallenges',
+    authRule.max * CHALLENGES_PER_SIGN_IN,
+    authRule.timeWindow,
+    messages.rateLimit.generic,
+    'address',
+  );
+}
+
+type AddressCounter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** One counter per app and feature, so every route of a feature shares an address's count. */
+const addressCounters = new WeakMap<FastifyInstance, Map<string, AddressCounter>>();
+
+/**
+ * A per-address ceiling beside a route's own per-reader limit (`config.rateLimit`): one address
+ * makes at most `limit.max` requests of `feature` a window, whatever readers it signs in as,
+ * then gets 429 with `limit.message`. @fastify/rate-limit runs one limit per route and request,
+ * so this one counts through its `createRateLimit`, in the same store as every other limit
+ * (Redis with REDIS_URL, so instances share the count). Returned as a preHandler: the route's
+ * per-reader limit answers first, so one reader's refused requests do not use up the address's
+ * share. RATE_LIMIT_SCALE applies (`scale`); at 0 there is no ceiling and no hook.
+ */
+export function addressCeiling(
+  app: FastifyInstance,
+  feature: string,
+  limit: Pick<FeatureLimit, 'max' | 'windowMs' | 'message'>,
+  scale: number,
+): ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>)[] {
+  const scaled = scaleRateLimit({ max: limit.max }, scale);
+  if (!scaled) return [];
+  let counters = addressCounters.get(app);
+  if (!counters) addressCounters.set(app, (counters = new Map<string, AddressCounter>()));
+  const name = `${feature}PerAddress`;
+  let count = counters.get(name);
+  if (!count) {
+    count = app.createRateLimit({
+      max: scaled.max,
+      timeWindow: limit.windowMs,
+      keyGenerator: (request) => `${name}:${request.ip}`,
+    });
+    counters.set(name, count);
+  }
+  const counted = count;
+  return [
+    async (request, reply) => {
+      const result = await counted(request);
+      if (result.isAllowed || !result.isExceeded) return undefined;
+      return reply
+        .status(429)
+        .header('retry-after', String(result.ttlInSeconds))
+        .send(errorBody('RATE_LIMITED', limit.message));
+    },
+  ];
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   BookSearchResponse,
 } from '../../../lib/schemas/books';
 import type { AppDeps } from '../../app-deps';
-import { readingRateLimit } from '../../http/rate-limit-rules';
+import { providerAddressCeiling, readingRateLimit } from '../../http/rate-limit-rules';
 import { requireSignedIn } from '../../http/viewer';
 
 /** Generated covers never change for an ISBN's title and author; a day keeps them fresh enough. */
@@ -26,6 +26,8 @@ export function registerBookRoutes(app: FastifyInstance, deps: AppDeps) {
       response: { 200: BookSearchResponse },
     },
     config: { rateLimit: readingRateLimit('bookSearches', deps.config.readingRateLimits) },
+    // Per reader above, and per address here: guests are free to make (security review).
+    preHandler: providerAddressCeiling(app, 'bookSearches', deps.config),
     handler: async (request) => {
       const viewer = await requireSignedIn(request);
       return { books: await service.search(request.query.q, request.query.limit, viewer.id) };
@@ -40,6 +42,7 @@ export function registerBookRoutes(app: FastifyInstance, deps: AppDeps) {
       response: { 200: BookResponse },
     },
     config: { rateLimit: readingRateLimit('bookLookups', deps.config.readingRateLimits) },
+    preHandler: providerAddressCeiling(app, 'bookLookups', deps.config),
     handler: async (request) => {
       await requireSignedIn(request);
       return { book: await service.getBook(request.params.isbn) };

@@ -14,7 +14,7 @@ import {
 } from '../../../lib/schemas/recommendations';
 import type { AppDeps } from '../../app-deps';
 import { forbidden, unauthorized } from '../../http/errors';
-import { readingRateLimit } from '../../http/rate-limit-rules';
+import { providerAddressCeiling, readingRateLimit } from '../../http/rate-limit-rules';
 import { MINUTE_MS, rateLimitRule } from '../../http/rate-limits';
 import type { Viewer } from '../../http/viewer';
 import { createRecommendationsService, RefillThrottledError } from './recommendations.service';
@@ -64,6 +64,8 @@ export function registerRecommendationRoutes(app: FastifyInstance, deps: AppDeps
 
   api.get('/api/recommendations/onboarding-search', {
     config: { rateLimit: readingRateLimit('bookSearches', deps.config.readingRateLimits) },
+    // It asks the providers as the book search does, so it counts against the same ceiling.
+    preHandler: providerAddressCeiling(app, 'bookSearches', deps.config),
     schema: {
       tags,
       summary: 'Up to 5 books with an ISBN to choose favourites from',
