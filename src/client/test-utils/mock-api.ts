@@ -1,6 +1,10 @@
 /**
  * A fake API at the fetch boundary for component tests. Routes are keyed 'METHOD /path'; any request
  * to a route the test did not declare fails the test when it finishes.
+ *
+ * Replies arrive as soon as the handler returns. To see whether the tests wait for what a person
+ * would wait for (and do not pass only on a quiet machine), run them with every reply held back:
+ * `MOCK_API_LATENCY_MS=250 npx vitest run --project components`. Off (0) by default.
  */
 import { onTestFinished, vi } from 'vitest';
 
@@ -27,7 +31,27 @@ export function apiErrorReply(status: number, message: string, code = 'ERROR'): 
   return { status, body: { error: { code, message } } };
 }
 
+/**
+ * A reply the test sends when it chooses, to see the page while the request is on its way. It may
+ * be sent before the request has arrived (on a busy machine it may not have yet): the request then
+ * gets it on arrival, and so does every later request to the route.
+ */
+export function heldReply(): { handler: MockHandler; send: (reply: MockReply) => void } {
+  let send: (reply: MockReply) => void = () => {};
+  const reply = new Promise<MockReply>((resolve) => {
+    send = resolve;
+  });
+  return { handler: () => reply, send };
+}
+
+/** The opt-in delay before every reply (see the top of this file). */
+function latencyMs(): number {
+  const value = Number(process.env.MOCK_API_LATENCY_MS ?? 0);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+
 export function mockApi(routes: MockRoutes) {
+  const latency = latencyMs();
   const requests: RecordedRequest[] = [];
   const unexpected: string[] = [];
 
@@ -44,6 +68,7 @@ export function mockApi(routes: MockRoutes) {
       credentials: init.credentials,
     };
     requests.push(request);
+    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
     const route = routes[`${method} ${url.pathname}`];
     if (!route) {
       unexpected.push(`${method} ${url.pathname}`);

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CAPTCHA_LOADING, CaptchaWidget } from './captcha-widget';
 
@@ -30,7 +30,7 @@ describe('CaptchaWidget', () => {
     fireEvent.keyDown(window, { key: 'a' });
     customElements.define('altcha-widget', class extends HTMLElement {});
 
-    await vi.waitFor(() => expect(screen.queryByText(CAPTCHA_LOADING)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(CAPTCHA_LOADING)).toBeNull());
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../lib/messages';
 import { buildGuest, buildUser } from '../../../test-utils/factories';
-import { apiErrorReply, mockApi } from '../../../test-utils/mock-api';
+import { apiErrorReply, heldReply, mockApi } from '../../../test-utils/mock-api';
 import { renderApp } from '../../../test-utils/render-app';
+import { settleToasts } from '../../../test-utils/toasts';
 
 // A stand-in for ALTCHA's element (its real script cannot run in jsdom): it records resets.
 const resetSpy = vi.fn();
@@ -97,26 +98,21 @@ describe('LoginPage', () => {
     expect(request?.body).toEqual({ email: 'hazel@example.com', password: 'Prickly1!' });
     expect(request?.headers.get('x-captcha')).toBe('the-payload');
     expect(request?.credentials).toBe('same-origin');
+    // A guard's toast shows a moment after its redirect: look once every toast so far is shown.
+    await settleToasts();
     expect(screen.queryByText(messages.access.loginRequired)).not.toBeInTheDocument();
   });
 
   it('says Logging in... while the request is on its way', async () => {
-    let answer: (reply: { status: number; body: unknown }) => void = () => {};
-    const { user } = await openLogin({
-      'POST /api/auth/sign-in/email': () =>
-        new Promise((resolve) => {
-          answer = resolve;
-        }),
-    });
+    const answer = heldReply();
+    const { user } = await openLogin({ 'POST /api/auth/sign-in/email': answer.handler });
     await user.type(screen.getByLabelText('Email'), 'hazel@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await solveCaptcha();
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByRole('button', { name: messages.auth.loggingIn })).toBeDisabled();
-    answer(
-      apiErrorReply(401, messages.auth.invalidCredentials) as { status: number; body: unknown },
-    );
+    answer.send(apiErrorReply(401, messages.auth.invalidCredentials));
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.invalidCredentials);
   });
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../lib/messages';
 import { buildGuest } from '../../../test-utils/factories';
@@ -28,6 +28,13 @@ function routes(extra: MockRoutes = {}): MockRoutes {
   };
 }
 
+/** Create link, once it can be pressed: it waits for the links already made to be read. */
+async function createButton(dialog: HTMLElement) {
+  const button = await within(dialog).findByRole('button', { name: messages.share.create });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 async function openShareDialog(extra: MockRoutes = {}) {
   const app = await openBingo(routes(extra));
   await app.user.click(screen.getByRole('button', { name: messages.share.button }));
@@ -40,7 +47,7 @@ describe('Share card (issue 12)', () => {
     const { dialog, user, api } = await openShareDialog();
     expect(within(dialog).getByText(messages.share.explained)).toBeInTheDocument();
 
-    await user.click(await within(dialog).findByRole('button', { name: messages.share.create }));
+    await user.click(await createButton(dialog));
     const field = await within(dialog).findByRole('textbox', { name: messages.share.linkLabel });
     expect(field).toHaveValue(LINK);
     expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({
@@ -48,16 +55,22 @@ describe('Share card (issue 12)', () => {
     });
 
     await user.click(within(dialog).getByRole('button', { name: messages.share.copy }));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent(messages.share.copied);
+    // The status already says the link was made: wait for it to say the link was copied.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status')).toHaveTextContent(messages.share.copied),
+    );
     expect(await navigator.clipboard.readText()).toBe(LINK);
   });
 
   it('revokes the link it made', async () => {
     const { dialog, user, api } = await openShareDialog();
-    await user.click(await within(dialog).findByRole('button', { name: messages.share.create }));
+    await user.click(await createButton(dialog));
     await user.click(await within(dialog).findByRole('button', { name: messages.share.revoke }));
 
-    expect(await within(dialog).findByRole('status')).toHaveTextContent(messages.share.revoked);
+    // The status already says the link was made: wait for it to say the link was revoked.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status')).toHaveTextContent(messages.share.revoked),
+    );
     expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
     expect(
       api.requests.some((r) => r.method === 'DELETE' && r.path === '/api/shares/share-1'),
@@ -80,7 +93,7 @@ describe('Share card (issue 12)', () => {
     const { dialog, user } = await openShareDialog({
       'POST /api/shares': apiErrorReply(429, messages.share.tooMany, 'RATE_LIMITED'),
     });
-    await user.click(await within(dialog).findByRole('button', { name: messages.share.create }));
+    await user.click(await createButton(dialog));
     expect(await screen.findByText(messages.share.tooMany)).toBeInTheDocument();
   });
 

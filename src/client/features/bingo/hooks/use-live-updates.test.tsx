@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { LIVE_EVENT } from '../../../../lib/schemas/bingo';
+import { LIVE_EVENT, PointsEvent } from '../../../../lib/schemas/bingo';
 import { messages } from '../../../../lib/messages';
 import { buildCard, buildEntry } from '../testing/bingo-factories';
 import { CURRENT_CARD, currentGrid, openBingo } from '../testing/bingo-harness';
@@ -72,9 +72,15 @@ describe('useLiveUpdates', () => {
     useFakeEventSource();
     const { api } = await openBingo();
     const cardReads = api.requestsTo(CURRENT_CARD).length;
+    const read = vi.spyOn(PointsEvent, 'safeParse');
 
     act(() => FakeEventSource.open().emit(LIVE_EVENT.points, { totalPoints: 'lots' }));
 
+    // An event is read once its schema has loaded, a moment later: nothing has changed until it
+    // has been read (and refused), so only then does an unchanged page prove anything.
+    await waitFor(() =>
+      expect(read).toHaveReturnedWith(expect.objectContaining({ success: false })),
+    );
     expect(screen.getByText(messages.bingo.pointsLabel(40))).toBeInTheDocument();
     expect(api.requestsTo(CURRENT_CARD)).toHaveLength(cardReads);
   });

@@ -5,6 +5,7 @@ import type { FeedResponse } from '../../../../lib/schemas/posts';
 import { buildUser } from '../../../test-utils/factories';
 import {
   apiErrorReply,
+  heldReply,
   mockApi,
   type MockHandler,
   type MockReply,
@@ -114,17 +115,11 @@ describe('BlogPage: posts and filters', () => {
     ['friends', messages.blog.loadingFriends],
     ['mine', messages.blog.loadingBlog],
   ])('shows the loading text for the %s filter', async (filter, text) => {
-    let release: (reply: MockReply) => void = () => {};
-    await openBlog(
-      () =>
-        new Promise<MockReply>((resolve) => {
-          release = resolve;
-        }),
-      `/blog?filter=${filter}`,
-    );
+    const feed = heldReply();
+    await openBlog(feed.handler, `/blog?filter=${filter}`);
 
     expect(screen.getByText(text)).toBeInTheDocument();
-    release({ body: buildFeedPage([buildPost({ bookTitle: 'Arrived' })]) });
+    feed.send({ body: buildFeedPage([buildPost({ bookTitle: 'Arrived' })]) });
     expect(await screen.findByRole('article', { name: 'Arrived' })).toBeInTheDocument();
     expect(screen.queryByText(text)).not.toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../lib/messages';
 import { clickTwiceAtOnce } from '../../../test-utils/double-click';
 import { buildGuest } from '../../../test-utils/factories';
-import { apiErrorReply } from '../../../test-utils/mock-api';
+import { apiErrorReply, heldReply } from '../../../test-utils/mock-api';
 import { buildClub } from '../testing/club-factories';
 import { openAt } from '../testing/club-harness';
 
@@ -36,12 +36,10 @@ describe('ClubsPage: my clubs', () => {
   });
 
   it('shows a spinner while the list loads', async () => {
-    let answer: (value: { body: unknown }) => void = () => {};
-    await openClubs({
-      'GET /api/clubs': () => new Promise((resolve) => (answer = resolve)),
-    });
+    const clubs = heldReply();
+    await openClubs({ 'GET /api/clubs': clubs.handler });
     expect(within(myClubsList()).getByRole('status')).toHaveTextContent(messages.clubs.loading);
-    answer({ body: { clubs: [] } });
+    clubs.send({ body: { clubs: [] } });
     expect(await within(myClubsList()).findByText(messages.clubs.noClubs)).toBeVisible();
   });
 

@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../lib/messages';
 import type { Friend } from '../../../../lib/schemas/friends';
 import { clickTwiceAtOnce } from '../../../test-utils/double-click';
-import { apiErrorReply, type MockRoutes } from '../../../test-utils/mock-api';
+import { apiErrorReply, heldReply, type MockRoutes } from '../../../test-utils/mock-api';
 import { buildFriend } from '../testing/profile-factories';
 import { openProfile, openTab } from '../testing/profile-harness';
 import { FRIENDS_TEXT } from './friends-tab';
@@ -59,6 +59,34 @@ describe('ProfilePage: Friends', () => {
       'href',
       '/friend/u-ok',
     );
+  });
+
+  it('shows a hidden reader as the server names them: no link without an id, no points', async () => {
+    // A request sent to a reader who keeps their profile hidden, and a friend who shows their
+    // profile to no one (decision 014): the server withholds what the viewer may not see.
+    const askedHidden = buildFriend({
+      id: 'fs-hidden',
+      userId: null,
+      username: messages.privacy.hiddenName,
+      points: null,
+      status: 'pending',
+      isReceived: false,
+    });
+    const privateFriend = buildFriend({
+      id: 'fs-private',
+      userId: 'u-private',
+      username: 'hermit',
+      points: null,
+      status: 'accepted',
+    });
+    const { panel } = await openFriends([askedHidden, privateFriend]);
+
+    const hermit = (await within(panel).findByRole('link', { name: 'hermit' })).closest('li')!;
+    expect(within(hermit).queryByText(/pts$/)).toBeNull();
+    const hidden = within(panel).getByText(messages.privacy.hiddenName).closest('li')!;
+    expect(within(hidden).queryByRole('link')).toBeNull();
+    expect(within(hidden).getByText(messages.friends.requestSentLabel)).toBeInTheDocument();
+    expect(within(hidden).queryByText(/pts$/)).toBeNull();
   });
 
   it('offers Accept and Reject only to the receiver, and Remove only for friends', async () => {
@@ -163,16 +191,11 @@ describe('ProfilePage: Friends', () => {
   });
 
   it('has a loading text and an empty state', async () => {
-    let release: (reply: { body: unknown }) => void = () => {};
-    const { panel } = await openFriends([], {
-      'GET /api/friends': () =>
-        new Promise((resolve) => {
-          release = resolve;
-        }),
-    });
+    const list = heldReply();
+    const { panel } = await openFriends([], { 'GET /api/friends': list.handler });
     expect(within(panel).getByText(FRIENDS_TEXT.loading)).toBeInTheDocument();
 
-    release({ body: { friends: [] } });
+    list.send({ body: { friends: [] } });
 
     expect(await within(panel).findByText(FRIENDS_TEXT.empty)).toBeInTheDocument();
   });
@@ -217,7 +240,8 @@ describe('ProfilePage: Add Friend', () => {
 
     expect(await screen.findByText(messages.friends.requestSent)).toBeInTheDocument();
     expect(api.requestsTo('POST /api/friends')[0]?.body).toEqual({ query: 'Quill@Example.com' });
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The dialog closes once the list and the card have been read again, after the toast.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('sends one request for an instant double click on ADD (issue 9)', async () => {

@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BIO_MAX } from '../../../../lib/limits';
 import { messages } from '../../../../lib/messages';
 import type { UpdateProfileResponse } from '../../../../lib/schemas/profile';
-import { apiErrorReply } from '../../../test-utils/mock-api';
+import { apiErrorReply, heldReply } from '../../../test-utils/mock-api';
 import {
   buildFinishedBook,
   buildProfile,
@@ -157,7 +157,8 @@ describe('ProfilePage: Edit Profile', () => {
       username: 'Hedge_Hog',
       bio: 'New bio',
     });
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The dialog closes once the signed-in user has been read again, after the toast.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(
       screen.getByRole('img', { name: "Hedge_Hog's picture: Fantasy Fan" }),
     ).toBeInTheDocument();
@@ -331,18 +332,11 @@ describe('ProfilePage: My Books', () => {
   });
 
   it('has a loading text and an empty state', async () => {
-    let release: (value: { body: unknown }) => void = () => {};
-    await openProfile({
-      routes: {
-        'GET /api/finished-books': () =>
-          new Promise((resolve) => {
-            release = resolve;
-          }),
-      },
-    });
+    const books = heldReply();
+    await openProfile({ routes: { 'GET /api/finished-books': books.handler } });
     expect(await screen.findByText(MY_BOOKS_TEXT.loading)).toBeInTheDocument();
 
-    release({ body: { books: [], count: 0 } });
+    books.send({ body: { books: [], count: 0 } });
 
     expect(await screen.findByText(MY_BOOKS_TEXT.empty)).toBeInTheDocument();
   });

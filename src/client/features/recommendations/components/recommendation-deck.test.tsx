@@ -8,6 +8,7 @@ import type {
   SwipeBody,
 } from '../../../../lib/schemas/recommendations';
 import { apiErrorReply, type MockHandler, type MockReply } from '../../../test-utils/mock-api';
+import { settleToasts } from '../../../test-utils/toasts';
 import {
   buildQueue,
   buildRecommendationBook,
@@ -54,12 +55,8 @@ function queue(books: RecommendationBook[], overrides?: Partial<RecommendationQu
 }
 
 function card(book: RecommendationBook) {
-  // The first test of a file also waits for the page's lazy chunk.
-  return screen.findByRole(
-    'button',
-    { name: `${book.title} by ${book.authors}` },
-    { timeout: 3000 },
-  );
+  // The first test of a file also waits for the page's lazy chunk: the setup's wait allows it.
+  return screen.findByRole('button', { name: `${book.title} by ${book.authors}` });
 }
 
 function deckRegion() {
@@ -146,6 +143,8 @@ describe('Recommendation cards', () => {
 
     await timers.advance(SWIPE_ANIMATION_MS);
     expect(await card(kindred)).toBeInTheDocument();
+    // A toast shows a moment after it is raised: look once every toast so far is shown.
+    await settleToasts();
     expect(screen.queryByText(messages.wantToRead.added)).not.toBeInTheDocument();
   });
 
@@ -203,6 +202,9 @@ describe('Recommendation cards', () => {
 
     expect(await card(kindred)).toBeInTheDocument();
     expect(api.requestsTo(SWIPE)[0]?.body).toEqual({ isbn: dune.isbn, direction: 'dislike' });
+    // A swipe is sent a moment after the drag ends: now that the long drag's has been, the short
+    // drag's would have been too. Only the long drag's was.
+    expect(api.requestsTo(SWIPE)).toHaveLength(1);
   });
 
   it("takes the disliked author's other cards off the stack, now and in later batches", async () => {
@@ -228,7 +230,7 @@ describe('Recommendation cards', () => {
 
     await user.click(screen.getByRole('button', { name: 'Like' }));
     await timers.advance(RECOMMENDATION_REFILL_MIN_MS);
-    await screen.findByRole('button', { name: /^Hedgehog Tale/ }, { timeout: 3000 });
+    await screen.findByRole('button', { name: /^Hedgehog Tale/ });
     expect(screen.queryByText(/Herbert/)).not.toBeInTheDocument();
   });
 
