@@ -46,6 +46,19 @@ describe('loadConfig', () => {
     expect(() => trust('0')).toThrow(/TRUST_PROXY:/);
   });
 
+  it('seeds the demo accounts (their passwords are in the code) only where no one else can reach them', () => {
+    const seeds = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir(), ...env }).seedDemo;
+    expect(seeds({})).toBe(true);
+    expect(seeds({ HOST: 'localhost' })).toBe(true);
+    expect(seeds({ HOST: '::1' })).toBe(true);
+    // A server others can reach, with NODE_ENV forgotten: no known admin password.
+    expect(seeds({ HOST: '0.0.0.0' })).toBe(false);
+    expect(seeds({ HOST: '10.0.0.11' })).toBe(false);
+    expect(seeds({ HOST: '0.0.0.0', SEED_DEMO: 'true' })).toBe(true);
+    expect(seeds({ SEED_DEMO: 'false' })).toBe(false);
+  });
+
   it('switches to PostgreSQL with DATABASE_URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h:5432/db' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });

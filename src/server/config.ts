@@ -7,6 +7,11 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** True for a listening address only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /**
  * Which hops of X-Forwarded-For to believe. Never every hop: the entries left of the ones our
  * own proxies appended are whatever the client wrote, so `true` means the one proxy in front.
@@ -153,7 +158,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: e.SUPPORT_EMAIL,
     captchaCost: e.CAPTCHA_COST,
     // Demo accounts have printed passwords: never seeded in production unless asked for.
-    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    // The demo accounts' passwords are in the code: by default only on a server no one else can
+    // reach (the loopback default of `npm start`), never in production.
+    seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && isLoopback(e.HOST)),
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,

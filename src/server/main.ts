@@ -1,6 +1,6 @@
 import 'dotenv/config';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, isLoopback, loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
 import { loadDemoCatalogue } from './books/demo-catalogue';
 import { seedDemoData } from './seed/seed';
@@ -31,6 +31,12 @@ async function main() {
   } else {
     // The local catalogue answers searches offline; production gets it too, without demo accounts.
     await loadDemoCatalogue(database);
+    if (config.env !== 'production' && !isLoopback(config.host) && !process.env.SEED_DEMO) {
+      console.log(
+        `\nNo demo accounts: this server listens on ${config.host}, where others can reach it, and ` +
+          'their passwords are public. Set SEED_DEMO=true to create them anyway.\n',
+      );
+    }
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
