@@ -13,6 +13,7 @@ import {
   createTestApp,
   createUser,
   errorOf,
+  signIn,
   type TestApp,
 } from '../helpers/test-app';
 
@@ -71,6 +72,29 @@ describe('GET /api/events', () => {
     });
     const points = await mine.reader.waitFor(LIVE_EVENT.points, 2);
     expect(JSON.parse(points[1]!.data)).toEqual({ totalPoints: 0 });
+  });
+
+  it("ends a stream once its reader's sessions are revoked: a stolen one hears no more", async () => {
+    const owner = await createUser(t.app);
+    const stolen = await signIn(t.app, owner.email, owner.password);
+    const { response, reader } = await listen(stolen);
+    await expect.poll(() => reader.comments).toContain('connected');
+    const ended = new Promise<void>((resolve) => response.stream().on('end', resolve).resume());
+
+    // The owner resets the password: every session of the account ends, and so does the stream.
+    await call(t.app, 'POST', '/api/auth/request-password-reset', {
+      body: { email: owner.email, redirectTo: '/reset-password' },
+    });
+    const token = new URL(t.sentMail.at(-1)?.link ?? '').searchParams.get('token');
+    const reset = await call(t.app, 'POST', '/api/auth/reset-password', {
+      body: { token, newPassword: 'New-Hedgehog-2' },
+    });
+    expect(reset.statusCode).toBe(200);
+    await ended;
+
+    // The browser's reconnect is refused; the stream's slot is free again.
+    const again = await call(t.app, 'GET', '/api/events', { cookie: stolen });
+    expect(again.statusCode).toBe(401);
   });
 
   it('stays quiet when nothing was earned', async () => {

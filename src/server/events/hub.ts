@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { SESSIONS_REVOKED_CHANNEL } from '../http/session-cache';
 import { createLocalBus, type MessageBus } from '../shared/bus';
 
 /** What a live connection is told (SPEC.md section 2: points counter and leaderboards). */
@@ -9,7 +10,12 @@ export interface EventHub {
   publishPoints(userId: string, totalPoints: number): void;
   /** Every connection learns that some score changed, so open leaderboards refetch. */
   publishLeaderboardChanged(): void;
-  /** Listens for one user's events; returns the unsubscribe function. */
+  /**
+   * Listens for one user's events; returns the unsubscribe function. `onClose` ends the
+   * connection: when the app closes, and when the user's sessions are revoked on any instance
+   * (sign-out, password reset, role change), so a stolen session's stream hears no more; a
+   * browser whose session still holds reconnects by itself.
+   */
   subscribe(userId: string, listener: (event: LiveEvent) => void, onClose: () => void): () => void;
   /** How many connections a user holds open. */
   connectionsOf(userId: string): number;
@@ -45,6 +51,7 @@ export function createEventHub(bus: MessageBus = createLocalBus()): EventHub {
   const perUser = new Map<string, number>();
   let total = 0;
   const pointsChannel = (userId: string) => `points:${userId}`;
+  const revokedChannel = (userId: string) => `revoked:${userId}`;
   const fromBus = [
     bus.subscribe(LIVE_CHANNELS.points, (message) => {
       const points = parsePoints(message);
@@ -57,6 +64,7 @@ export function createEventHub(bus: MessageBus = createLocalBus()): EventHub {
     bus.subscribe(LIVE_CHANNELS.leaderboard, () => {
       emitter.emit('leaderboard', { type: 'leaderboard' } satisfies LiveEvent);
     }),
+    bus.subscribe(SESSIONS_REVOKED_CHANNEL, (userId) => emitter.emit(revokedChannel(userId))),
   ];
 
   return {
@@ -70,6 +78,7 @@ export function createEventHub(bus: MessageBus = createLocalBus()): EventHub {
       emitter.on(pointsChannel(userId), listener);
       emitter.on('leaderboard', listener);
       emitter.on('close', onClose);
+      emitter.on(revokedChannel(userId), onClose);
       perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
       total += 1;
       let subscribed = true;
@@ -80,6 +89,7 @@ export function createEventHub(bus: MessageBus = createLocalBus()): EventHub {
         emitter.off(pointsChannel(userId), listener);
         emitter.off('leaderboard', listener);
         emitter.off('close', onClose);
+        emitter.off(revokedChannel(userId), onClose);
         const left = (perUser.get(userId) ?? 1) - 1;
         if (left > 0) perUser.set(userId, left);
         else perUser.delete(userId);
