@@ -11,7 +11,12 @@ import type {
 } from '../../../../lib/schemas/bingo';
 import { buildGuest } from '../../../test-utils/factories';
 import { clickTwiceAtOnce } from '../../../test-utils/double-click';
-import { apiErrorReply, type MockReply, type MockRoutes } from '../../../test-utils/mock-api';
+import {
+  apiErrorReply,
+  heldReply,
+  type MockReply,
+  type MockRoutes,
+} from '../../../test-utils/mock-api';
 import { buildBook, buildCard, buildPlacement, cellId } from '../testing/bingo-factories';
 import { CURRENT_CARD, currentGrid, openBingo, square } from '../testing/bingo-harness';
 
@@ -67,6 +72,29 @@ function placingServer(
 }
 
 describe('Search modal', () => {
+  it('stays closed when a search answers after the reader closed the sheet', async () => {
+    const answer = heldReply();
+    const { user, api, dialog, queryClient } = await openSearch({
+      'GET /api/books/search': answer.handler,
+    });
+    await user.type(within(dialog).getByLabelText('Search for a book'), 'hobbit{Enter}');
+    await waitFor(() => expect(api.requestsTo('GET /api/books/search')).toHaveLength(1));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    answer.send({ body: { books: [hobbit] } });
+    // The search has been handled once its mutation has succeeded: only then is 'closed' proof.
+    await waitFor(() =>
+      expect(
+        queryClient
+          .getMutationCache()
+          .getAll()
+          .map((mutation) => mutation.state.status),
+      ).toContain('success'),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('is titled with the challenge and searches on Enter', async () => {
     const { user, api, dialog } = await openSearch();
 

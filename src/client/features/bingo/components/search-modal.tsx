@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../../../lib/messages';
 import type { BingoCell } from '../../../../lib/schemas/bingo';
@@ -67,11 +67,21 @@ export function SearchModal({
     ? queryClient.getQueryData<BookSearchResponse>(searchKey(searchedTerm))
     : undefined;
 
+  // A search that answers after the reader closed the sheet must not open it again: its answer
+  // is kept for next time, but the address (which opens the sheet) moves only while it is open.
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
+
   const search = useMutation({
     mutationFn: searchBooks,
     onSuccess: (result, searched) => {
       queryClient.setQueryData(searchKey(searched), result);
-      onSearched(searched);
+      if (open.current) onSearched(searched);
     },
     onError: (error) => {
       // A 429 (or other refusal) carries the server's own text, e.g. 'Too many book searches...'.
