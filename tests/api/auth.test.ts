@@ -13,6 +13,7 @@ import {
   STRONG_PASSWORD,
   uniqueEmail,
   type TestApp,
+  mailedResetToken,
 } from '../helpers/test-app';
 
 let t: TestApp;
@@ -256,15 +257,9 @@ describe('password reset', () => {
   it("ends every other link of the account once one has reset it, and no one else's", async () => {
     const user = await createUser(t.app);
     const other = await createUser(t.app);
-    const linkFor = async (email: string) => {
-      await call(t.app, 'POST', '/api/auth/request-password-reset', {
-        body: { email, redirectTo: '/reset-password' },
-      });
-      return new URL(t.sentMail.at(-1)?.link ?? '').searchParams.get('token');
-    };
-    const first = await linkFor(user.email);
-    const second = await linkFor(user.email);
-    const othersLink = await linkFor(other.email);
+    const first = await mailedResetToken(t, user.email);
+    const second = await mailedResetToken(t, user.email);
+    const othersLink = await mailedResetToken(t, other.email);
 
     const reset = await call(t.app, 'POST', '/api/auth/reset-password', {
       body: { token: second, newPassword: 'New-Hedgehog-2' },

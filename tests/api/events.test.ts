@@ -15,6 +15,7 @@ import {
   errorOf,
   signIn,
   type TestApp,
+  mailedResetToken,
 } from '../helpers/test-app';
 
 let t: TestApp;
@@ -82,10 +83,7 @@ describe('GET /api/events', () => {
     const ended = new Promise<void>((resolve) => response.stream().on('end', resolve).resume());
 
     // The owner resets the password: every session of the account ends, and so does the stream.
-    await call(t.app, 'POST', '/api/auth/request-password-reset', {
-      body: { email: owner.email, redirectTo: '/reset-password' },
-    });
-    const token = new URL(t.sentMail.at(-1)?.link ?? '').searchParams.get('token');
+    const token = await mailedResetToken(t, owner.email);
     const reset = await call(t.app, 'POST', '/api/auth/reset-password', {
       body: { token, newPassword: 'New-Hedgehog-2' },
     });

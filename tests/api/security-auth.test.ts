@@ -16,6 +16,7 @@ import {
   TEST_ORIGIN,
   uniqueEmail,
   type TestApp,
+  mailedResetToken,
 } from '../helpers/test-app';
 
 /**
@@ -394,10 +395,7 @@ describe('one door: the lock and the reset link', () => {
     const locked = await signInFrom(t.app, '10.0.12.50', user.email, user.password);
     expect(errorOf(locked).code).toBe('ACCOUNT_LOCKED');
 
-    await call(t.app, 'POST', '/api/auth/request-password-reset', {
-      body: { email: user.email, redirectTo: '/reset-password' },
-    });
-    const token = new URL(t.sentMail.at(-1)?.link ?? '').searchParams.get('token');
+    const token = await mailedResetToken(t, user.email);
     const reset = await call(t.app, 'POST', '/api/auth/reset-password', {
       body: { token, newPassword: 'Unlocked-Hog-7' },
     });

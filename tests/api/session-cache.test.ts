@@ -9,6 +9,7 @@ import {
   errorOf,
   signIn,
   type TestApp,
+  mailedResetToken,
 } from '../helpers/test-app';
 import { writeFromAnotherProcess } from '../helpers/other-process';
 
@@ -51,10 +52,7 @@ describe('the session cache', () => {
     const otherDevice = await signIn(t.app, user.email, user.password);
     await warm(user.cookie);
     await warm(otherDevice);
-    await call(t.app, 'POST', '/api/auth/request-password-reset', {
-      body: { email: user.email, redirectTo: '/reset-password' },
-    });
-    const token = new URL(t.sentMail.at(-1)?.link ?? '').searchParams.get('token');
+    const token = await mailedResetToken(t, user.email);
     const reset = await call(t.app, 'POST', '/api/auth/reset-password', {
       body: { token, newPassword: 'New-Hedgehog-2' },
     });

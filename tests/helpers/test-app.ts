@@ -88,6 +88,14 @@ export function call(
   });
 }
 
+/** Asks for a reset mail for `email`, as the forgot-password page does; the mailed link's token. */
+export async function mailedResetToken(t: TestApp, email: string): Promise<string | null> {
+  await call(t.app, 'POST', '/api/auth/request-password-reset', {
+    body: { email, redirectTo: '/reset-password' },
+  });
+  return new URL(t.sentMail.at(-1)?.link ?? '').searchParams.get('token');
+}
+
 /** The session cookie a response set, ready for the next request's Cookie header. */
 export function sessionCookie(response: LightMyRequestResponse): string {
   const header = response.headers['set-cookie'];

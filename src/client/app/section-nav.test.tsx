@@ -4,20 +4,10 @@ import { buildUser } from '../test-utils/factories';
 import { mockApi } from '../test-utils/mock-api';
 import { renderApp } from '../test-utils/render-app';
 import { NARROW_TAB_BAR_QUERY, PHONE_LAYOUT_QUERY } from './layout';
+import { stubMediaQueries } from '../test-utils/media-queries';
 
-/** A stand-in for the browser's media queries: the queries in `matching` match, others do not. */
-function stubMediaQueries(matching: string[]) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: matching.includes(query),
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
+/** The queries in `matching` match, others do not. */
+const matchOnly = (matching: string[]) => stubMediaQueries((query) => matching.includes(query));
 
 async function openBingo() {
   mockApi({
@@ -40,7 +30,7 @@ describe('the tab bar under 360 px', () => {
   });
 
   it('names Recommendations by its short form, so the five labels fit at 14 px', async () => {
-    stubMediaQueries([PHONE_LAYOUT_QUERY, NARROW_TAB_BAR_QUERY]);
+    matchOnly([PHONE_LAYOUT_QUERY, NARROW_TAB_BAR_QUERY]);
     const nav = await openBingo();
     expect(names(nav)).toEqual(['Bingo', 'Blog', 'Clubs', 'Discover', 'Profile']);
     // Its name is the label read on screen, and it still leads to the recommendations.
@@ -51,7 +41,7 @@ describe('the tab bar under 360 px', () => {
   });
 
   it('keeps the whole label on a phone of 360 px and more', async () => {
-    stubMediaQueries([PHONE_LAYOUT_QUERY]);
+    matchOnly([PHONE_LAYOUT_QUERY]);
     const nav = await openBingo();
     expect(names(nav)).toEqual(['Bingo', 'Blog', 'Clubs', 'Recommendations', 'Profile']);
   });

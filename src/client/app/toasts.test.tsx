@@ -1,11 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../lib/messages';
 import { buildUser } from '../test-utils/factories';
 import { mockApi } from '../test-utils/mock-api';
 import { renderApp } from '../test-utils/render-app';
 import { PHONE_LAYOUT_QUERY } from './layout';
 import { notifyError, notifyStickyError, notifySuccess, notifySuccessInGroup } from './notify';
+import { stubMediaQueries } from '../test-utils/media-queries';
 
 /**
  * Issue 9: toasts never cover the navigation (at the bottom on phones, above the tab bar; under
@@ -27,16 +28,7 @@ const toastsIn = () => Array.from(document.querySelectorAll('.Toastify__toast[da
 
 /** A stand-in for the browser's media queries: `phone` decides the layout query's answer. */
 function stubViewport(phone: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === PHONE_LAYOUT_QUERY ? phone : false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  stubMediaQueries((query) => query === PHONE_LAYOUT_QUERY && phone);
 }
 
 describe('toasts', () => {

@@ -3,18 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POINTS_ANIMATION_MS } from '../../../../lib/limits';
 import { messages } from '../../../../lib/messages';
 import { PointsCounter } from '../components/points-counter';
+import { stubMediaQueries } from '../../../test-utils/media-queries';
 
 function shownPoints(): string {
   return document.querySelector('.points-counter__value')?.textContent ?? '';
 }
 
 function stubReducedMotion(matches: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === '(prefers-reduced-motion: reduce)' && matches,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubMediaQueries((query) => query === '(prefers-reduced-motion: reduce)' && matches);
 }
 
 describe('PointsCounter', () => {

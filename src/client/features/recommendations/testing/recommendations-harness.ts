@@ -6,6 +6,7 @@ import { buildUser } from '../../../test-utils/factories';
 import { mockApi, type MockRoutes } from '../../../test-utils/mock-api';
 import { renderApp } from '../../../test-utils/render-app';
 import { buildState } from './recommendation-factories';
+import { stubMediaQueries } from '../../../test-utils/media-queries';
 
 export const STATE = 'GET /api/recommendations/state';
 export const QUEUE = 'GET /api/recommendations/queue';
@@ -42,10 +43,5 @@ export function steppedTimers() {
 
 /** The reader prefers reduced motion: a swipe takes the card off at once. */
 export function preferReducedMotion() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('prefers-reduced-motion'),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubMediaQueries((query) => query.includes('prefers-reduced-motion'));
 }
