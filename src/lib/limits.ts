@@ -33,6 +33,12 @@ export const IMPORT_ROWS_PER_DAY = 20_000;
 export const IMPORTS_PER_HOUR = 20;
 /** Live-event streams the whole server keeps open at once; the next one answers 503. */
 export const LIVE_STREAMS_MAX = 5_000;
+/**
+ * Live-event streams one address may hold open on an instance: guests cost nothing to make, so
+ * the per-reader cap alone would let one address fill LIVE_STREAMS_MAX. A classroom of 30 behind
+ * one address, each with a few tabs, stays well under it. RATE_LIMIT_SCALE applies (0 lifts it).
+ */
+export const LIVE_STREAMS_PER_ADDRESS = 500;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const PASSWORD_MIN = 6;

@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { LIVE_EVENT } from '../../../lib/schemas/bingo';
-import { LIVE_STREAMS_MAX } from '../../../lib/limits';
+import { LIVE_STREAMS_MAX, LIVE_STREAMS_PER_ADDRESS } from '../../../lib/limits';
 import { messages } from '../../../lib/messages';
 import type { EventHub, LiveEvent } from '../../events/hub';
 import { AppError } from '../../http/errors';
+import { scaleRateLimit } from '../../http/rate-limits';
 import { requireSignedIn } from '../../http/viewer';
 
 /** Proxies close idle connections after about a minute; a comment every 25 s keeps ours open. */
@@ -38,11 +39,16 @@ function format(event: LiveEvent): string {
 /**
  * GET /api/events: Server-Sent Events for the signed-in viewer (guests too): their own
  * `points`, and `leaderboard` whenever anyone's points change. Each open stream holds a socket
- * and a listener, so there are at most MAX_CONNECTIONS_PER_USER a reader and LIVE_STREAMS_MAX
- * on the instance (issue 8); past that, 503 with Retry-After, and the page refetches instead.
+ * and a listener, so there are at most MAX_CONNECTIONS_PER_USER a reader (429),
+ * LIVE_STREAMS_PER_ADDRESS an address (429) and LIVE_STREAMS_MAX on the instance (issue 8);
+ * past the last, 503 with Retry-After, and the page refetches instead.
  */
 export function registerEventRoutes(app: FastifyInstance, hub: EventHub) {
-  const maxStreams = app.deps.config.liveStreamsMax ?? LIVE_STREAMS_MAX;
+  const { config } = app.deps;
+  const maxStreams = config.liveStreamsMax ?? LIVE_STREAMS_MAX;
+  // Per address too, on this instance: guests cost nothing, so readers alone bound nothing.
+  const perAddress = scaleRateLimit({ max: LIVE_STREAMS_PER_ADDRESS }, config.rateLimitScale);
+  const openFrom = new Map<string, number>();
   // Open streams would otherwise keep app.close() (and a test run) waiting for ever.
   app.addHook('preClose', (done) => {
     hub.closeAll();
@@ -53,7 +59,11 @@ export function registerEventRoutes(app: FastifyInstance, hub: EventHub) {
     schema: { tags: ['events'], summary: 'Live updates (text/event-stream)' },
     handler: async (request, reply) => {
       const viewer = await requireSignedIn(request);
-      if (hub.connectionsOf(viewer.id) >= MAX_CONNECTIONS_PER_USER) {
+      const address = request.ip;
+      if (
+        hub.connectionsOf(viewer.id) >= MAX_CONNECTIONS_PER_USER ||
+        (perAddress && (openFrom.get(address) ?? 0) >= perAddress.max)
+      ) {
         throw new AppError(429, 'RATE_LIMITED', messages.rateLimit.generic);
       }
       if (hub.connectionCount() >= maxStreams) {
@@ -63,7 +73,15 @@ export function registerEventRoutes(app: FastifyInstance, hub: EventHub) {
       const stream = new PassThrough();
       const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
       keepAlive.unref();
+      openFrom.set(address, (openFrom.get(address) ?? 0) + 1);
+      let open = true;
       const cleanUp = () => {
+        if (open) {
+          open = false;
+          const left = (openFrom.get(address) ?? 1) - 1;
+          if (left > 0) openFrom.set(address, left);
+          else openFrom.delete(address);
+        }
         clearInterval(keepAlive);
         unsubscribe();
         if (!stream.writableEnded) stream.end();
@@ -71,6 +89,8 @@ export function registerEventRoutes(app: FastifyInstance, hub: EventHub) {
       const unsubscribe = hub.subscribe(viewer.id, (event) => stream.write(format(event)), cleanUp);
       reply.raw.once('close', cleanUp);
       stream.once('close', cleanUp);
+      // A client gone before the listeners were on would otherwise keep its slots for ever.
+      if (reply.raw.destroyed) cleanUp();
       stream.write(`retry: ${RETRY_MS}\n: connected\n\n`);
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
