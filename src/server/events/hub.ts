@@ -16,9 +16,15 @@ export interface EventHub {
    * (sign-out, password reset, role change), so a stolen session's stream hears no more; a
    * browser whose session still holds reconnects by itself.
    */
-  subscribe(userId: string, listener: (event: LiveEvent) => void, onClose: () => void): () => void;
+  subscribe(
+    who: { userId: string; address: string },
+    listener: (event: LiveEvent) => void,
+    onClose: () => void,
+  ): () => void;
   /** How many connections a user holds open. */
   connectionsOf(userId: string): number;
+  /** How many connections one address holds open on this instance, whoever signed in. */
+  connectionsFrom(address: string): number;
   /** How many connections this instance holds open, for everyone. */
   connectionCount(): number;
   /** Ends every connection (the app is closing). */
@@ -49,7 +55,13 @@ export function createEventHub(bus: MessageBus = createLocalBus()): EventHub {
   // One listener per open connection; the count is bounded by connectionsOf checks.
   emitter.setMaxListeners(0);
   const perUser = new Map<string, number>();
+  const perAddress = new Map<string, number>();
   let total = 0;
+  const count = (counts: Map<string, number>, key: string, by: 1 | -1) => {
+    const next = (counts.get(key) ?? 0) + by;
+    if (next > 0) counts.set(key, next);
+    else counts.delete(key);
+  };
   const pointsChannel = (userId: string) => `points:${userId}`;
   const revokedChannel = (userId: string) => `revoked:${userId}`;
   const fromBus = [
@@ -74,12 +86,13 @@ export function createEventHub(bus: MessageBus = createLocalBus()): EventHub {
     publishLeaderboardChanged() {
       bus.publish(LIVE_CHANNELS.leaderboard, '');
     },
-    subscribe(userId, listener, onClose) {
+    subscribe({ userId, address }, listener, onClose) {
       emitter.on(pointsChannel(userId), listener);
       emitter.on('leaderboard', listener);
       emitter.on('close', onClose);
       emitter.on(revokedChannel(userId), onClose);
-      perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+      count(perUser, userId, 1);
+      count(perAddress, address, 1);
       total += 1;
       let subscribed = true;
       return () => {
@@ -90,13 +103,15 @@ export function createEventHub(bus: MessageBus = createLocalBus()): EventHub {
         emitter.off('leaderboard', listener);
         emitter.off('close', onClose);
         emitter.off(revokedChannel(userId), onClose);
-        const left = (perUser.get(userId) ?? 1) - 1;
-        if (left > 0) perUser.set(userId, left);
-        else perUser.delete(userId);
+        count(perUser, userId, -1);
+        count(perAddress, address, -1);
       };
     },
     connectionsOf(userId) {
       return perUser.get(userId) ?? 0;
+    },
+    connectionsFrom(address) {
+      return perAddress.get(address) ?? 0;
     },
     connectionCount() {
       return total;

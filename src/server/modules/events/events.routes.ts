@@ -48,7 +48,6 @@ export function registerEventRoutes(app: FastifyInstance, hub: EventHub) {
   const maxStreams = config.liveStreamsMax ?? LIVE_STREAMS_MAX;
   // Per address too, on this instance: guests cost nothing, so readers alone bound nothing.
   const perAddress = scaleRateLimit({ max: LIVE_STREAMS_PER_ADDRESS }, config.rateLimitScale);
-  const openFrom = new Map<string, number>();
   // Open streams would otherwise keep app.close() (and a test run) waiting for ever.
   app.addHook('preClose', (done) => {
     hub.closeAll();
@@ -62,7 +61,7 @@ export function registerEventRoutes(app: FastifyInstance, hub: EventHub) {
       const address = request.ip;
       if (
         hub.connectionsOf(viewer.id) >= MAX_CONNECTIONS_PER_USER ||
-        (perAddress && (openFrom.get(address) ?? 0) >= perAddress.max)
+        (perAddress && hub.connectionsFrom(address) >= perAddress.max)
       ) {
         throw new AppError(429, 'RATE_LIMITED', messages.rateLimit.generic);
       }
@@ -73,20 +72,16 @@ export function registerEventRoutes(app: FastifyInstance, hub: EventHub) {
       const stream = new PassThrough();
       const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
       keepAlive.unref();
-      openFrom.set(address, (openFrom.get(address) ?? 0) + 1);
-      let open = true;
       const cleanUp = () => {
-        if (open) {
-          open = false;
-          const left = (openFrom.get(address) ?? 1) - 1;
-          if (left > 0) openFrom.set(address, left);
-          else openFrom.delete(address);
-        }
         clearInterval(keepAlive);
         unsubscribe();
         if (!stream.writableEnded) stream.end();
       };
-      const unsubscribe = hub.subscribe(viewer.id, (event) => stream.write(format(event)), cleanUp);
+      const unsubscribe = hub.subscribe(
+        { userId: viewer.id, address },
+        (event) => stream.write(format(event)),
+        cleanUp,
+      );
       reply.raw.once('close', cleanUp);
       stream.once('close', cleanUp);
       // A client gone before the listeners were on would otherwise keep its slots for ever.
