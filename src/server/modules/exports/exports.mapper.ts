@@ -1,9 +1,7 @@
-import { profileNameOf } from '../../../lib/display-name';
-import { messages } from '../../../lib/messages';
-import { canSeeProfile, type ViewerRelation } from '../../../lib/privacy';
+import type { ViewerRelation } from '../../../lib/privacy';
 import type { ReaderExport } from '../../../lib/schemas/exports';
 import { toIso, toIsoOrNull } from '../../db/schema';
-import { askedReaderHidden } from '../friends/friends.mapper';
+import { friendAsSeen } from '../friends/friends.mapper';
 import type { ExportsRepository } from './exports.repository';
 
 type Rows<K extends keyof ExportsRepository> = Awaited<ReturnType<ExportsRepository[K]>>;
@@ -87,13 +85,10 @@ export function toExportFriend(
   relation: ViewerRelation,
 ): ReaderExport['friends'][number] {
   const sentByViewer = row.senderId === viewerId;
-  const hidden = askedReaderHidden(
-    { status: row.status, sentByViewer },
-    canSeeProfile(row.profileVisibility, relation),
-  );
+  const { userId, username } = friendAsSeen(row, sentByViewer, relation);
   return {
-    userId: hidden ? null : row.userId,
-    username: hidden ? messages.privacy.hiddenName : profileNameOf(row),
+    userId,
+    username,
     status: row.status,
     direction: sentByViewer ? 'sent' : 'received',
     createdAt: toIso(row.createdAt),

@@ -18,30 +18,31 @@ export interface FriendViewRow {
 }
 
 /**
- * Who the other reader of a friendship is to the viewer (decision 014, addendum): a reader
- * who asked the viewer, or accepted them, chose to be known to them, and is named with their
- * id; a reader the viewer asked, who has not answered and whose profile is hidden from the
- * viewer, is 'A reader' without an id, so asking by username or email unmasks nobody.
+ * The other reader of a friendship as the viewer may see them (decision 014, addendum), on the
+ * Friends tab and in the export: a reader who asked the viewer, or accepted them, chose to be
+ * known to them, and is named with their id; a reader the viewer asked, who has not answered
+ * and whose profile is hidden from the viewer, is 'A reader' without an id, so asking by
+ * username or email unmasks nobody. `profileVisible` says whether their points may show.
  */
-export function askedReaderHidden(
-  row: { status: 'pending' | 'accepted'; sentByViewer: boolean },
-  profileVisible: boolean,
-): boolean {
-  return row.status === 'pending' && row.sentByViewer && !profileVisible;
+export function friendAsSeen(
+  row: Pick<FriendViewRow, 'userId' | 'status' | 'name' | 'displayUsername' | 'profileVisibility'>,
+  sentByViewer: boolean,
+  relation: ViewerRelation,
+): { userId: string | null; username: string; profileVisible: boolean } {
+  const profileVisible = canSeeProfile(row.profileVisibility, relation);
+  return row.status === 'pending' && sentByViewer && !profileVisible
+    ? { userId: null, username: messages.privacy.hiddenName, profileVisible }
+    : { userId: row.userId, username: profileNameOf(row), profileVisible };
 }
 
-/**
- * A row of the Friends tab: the other reader's public name, never their email. Their points
- * only when the viewer may see their profile, as on the profile page.
- */
+/** A row of the Friends tab: never an email; points only where the profile may be seen. */
 export function toFriend(row: FriendViewRow, relation: ViewerRelation): Friend {
-  const visible = canSeeProfile(row.profileVisibility, relation);
-  const hidden = askedReaderHidden({ ...row, sentByViewer: !row.isReceived }, visible);
+  const { userId, username, profileVisible } = friendAsSeen(row, !row.isReceived, relation);
   return {
     id: row.id,
-    userId: hidden ? null : row.userId,
-    username: hidden ? messages.privacy.hiddenName : profileNameOf(row),
-    points: visible ? Number(row.points) : null,
+    userId,
+    username,
+    points: profileVisible ? Number(row.points) : null,
     status: row.status,
     isReceived: row.isReceived,
     createdAt: toIso(row.createdAt),
