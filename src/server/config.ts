@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,13 +19,19 @@ export function isLoopback(host: string): boolean {
  * A number trusts that many hops whoever they are (the app must be reachable only through its
  * proxies); addresses (or proxy-addr's names such as `loopback`) trust those proxies alone.
  */
-function trustedProxies(value: string): false | number | string[] {
-  const lower = value.toLowerCase();
+function trustedProxies(value: string): false | number | string[] | undefined {
+  const lower = value.trim().toLowerCase();
   if (lower === 'false') return false;
   if (lower === 'true') return 1;
-  if (/^\d+$/.test(lower)) return Number(lower);
-  return lower.split(',').map((address) => address.trim());
+  if (/^\d+$/.test(lower))
+    return Number(lower) >= 1 && Number(lower) <= 99 ? Number(lower) : undefined;
+  const proxies = lower.split(',').map((entry) => entry.trim());
+  const known = (entry: string) => PROXY_NAMES.has(entry) || isIP(entry.split('/')[0] ?? '') !== 0;
+  return proxies.every(known) ? proxies : undefined;
 }
+
+/** proxy-addr's names for address ranges. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** Every setting the server reads, checked once at start-up (README's settings table mirrors it). */
 const EnvSchema = z.object({
@@ -56,12 +63,16 @@ const EnvSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1_000_000).default(1),
   TRUST_PROXY: z
     .string()
-    .trim()
-    .regex(
-      /^(true|false|[1-9]\d?|(loopback|linklocal|uniquelocal|[\da-f/]*[.:][\d.:a-f/]*)(\s*,\s*(loopback|linklocal|uniquelocal|[\da-f/]*[.:][\d.:a-f/]*))*)$/i,
-      'true (one proxy), false, a number of proxies (1-99), or their addresses (or loopback) separated by commas',
-    )
-    .transform(trustedProxies)
+    .transform((value, context) => {
+      const trusted = trustedProxies(value);
+      if (trusted !== undefined) return trusted;
+      context.addIssue({
+        code: 'custom',
+        message:
+          'true (one proxy), false, a number of proxies (1-99), or their addresses (or loopback) separated by commas',
+      });
+      return z.NEVER;
+    })
     .default(false),
   STATIC_DIR: z.string().min(1).default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
