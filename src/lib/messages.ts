@@ -21,6 +21,9 @@ export const messages = {
     emailAndPasswordRequired: 'Email and password are required.',
     // SPEC.md says 'reCAPTCHA'; we run our own captcha (issue 2), so the word is 'captcha'.
     captchaRequired: 'Please complete the captcha verification.',
+    // Said in the captcha's reserved box until its script has arrived, and if it never does.
+    captchaLoading: 'Loading the captcha…',
+    captchaLoadFailed: 'The captcha could not load. Please refresh the page.',
     invalidCredentials: 'Invalid credentials. Please try again.',
     guestFailed: 'Something went wrong. Please try again.',
     loggingIn: 'Logging in...',

@@ -1,6 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CAPTCHA_LOADING, CaptchaWidget } from './captcha-widget';
+import { messages } from '../../../../lib/messages';
+import { CaptchaWidget } from './captcha-widget';
+
+const CAPTCHA_LOADING = messages.auth.captchaLoading;
 
 // ALTCHA's real script cannot run in jsdom. Each test says whether the load works; the element
 // stays undefined (a registry cannot forget one) until the last test defines it as the script
@@ -15,9 +18,7 @@ describe('CaptchaWidget', () => {
     expect(screen.getByText(CAPTCHA_LOADING)).toBeVisible();
     fireEvent.pointerDown(window);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The captcha could not load. Please refresh the page.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.captchaLoadFailed);
     expect(screen.queryByText(CAPTCHA_LOADING)).toBeNull();
   });
 

@@ -1,4 +1,5 @@
 import type { AltchaWidgetElement } from 'altcha';
+import { messages } from '../../../../lib/messages';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 
 export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
@@ -9,8 +10,6 @@ export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
  * without it, and a phone spends its first seconds on the page itself (issue 9).
  */
 export const LOAD_CAPTCHA_AFTER_MS = 3000;
-/** Said in the widget's reserved box until its script has arrived (a blank gap looked broken). */
-export const CAPTCHA_LOADING = 'Loading the captcha…';
 const WAKE_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin'] as const;
 
 export interface CaptchaHandle {
@@ -78,7 +77,6 @@ export function CaptchaWidget({ onChange, ref }: CaptchaWidgetProps) {
   }, []);
 
   useEffect(() => {
-    if (defined) return;
     let live = true;
     void customElements.whenDefined('altcha-widget').then(() => {
       if (live) setDefined(true);
@@ -86,7 +84,7 @@ export function CaptchaWidget({ onChange, ref }: CaptchaWidgetProps) {
     return () => {
       live = false;
     };
-  }, [defined]);
+  }, []);
 
   // Listen from the moment the widget is in the page (a layout effect runs in the same commit),
   // so a state the widget reports before passive effects have run is never missed.
@@ -105,10 +103,12 @@ export function CaptchaWidget({ onChange, ref }: CaptchaWidgetProps) {
   return (
     <div className="captcha">
       <altcha-widget ref={elementRef} challenge={CAPTCHA_CHALLENGE_URL} />
-      {!defined && !loadFailed ? <p className="captcha__loading">{CAPTCHA_LOADING}</p> : null}
+      {!defined && !loadFailed ? (
+        <p className="captcha__loading">{messages.auth.captchaLoading}</p>
+      ) : null}
       {loadFailed ? (
         <p className="form-message form-message--error" role="alert">
-          The captcha could not load. Please refresh the page.
+          {messages.auth.captchaLoadFailed}
         </p>
       ) : null}
     </div>
