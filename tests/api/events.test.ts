@@ -1,4 +1,3 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages';
@@ -6,7 +5,7 @@ import { LIVE_EVENT } from '../../src/lib/schemas/bingo';
 import { MAX_CONNECTIONS_PER_USER } from '../../src/server/modules/events/events.routes';
 import { createGrid, placeOk, type TestGrid } from '../helpers/bingo';
 import { addBooks, FILLER_BOOKS } from '../helpers/books';
-import { listen as listenOn } from '../helpers/live-events';
+import { connectToEvents, listen as listenOn } from '../helpers/live-events';
 import {
   call,
   createGuest,
@@ -121,15 +120,7 @@ describe('over a real socket', () => {
     if (!closed) await own.close();
   });
 
-  function connect(cookie: string) {
-    return new Promise<{ response: IncomingMessage; close: () => void }>((resolve, reject) => {
-      const request = httpRequest(
-        { host: '127.0.0.1', port, path: '/api/events', headers: { cookie } },
-        (response) => resolve({ response, close: () => request.destroy() }),
-      );
-      request.on('error', reject).end();
-    });
-  }
+  const connect = (cookie: string) => connectToEvents(port, { cookie });
 
   it('caps the streams one reader keeps open, and frees a slot when one closes', async () => {
     const reader = await createUser(own.app);

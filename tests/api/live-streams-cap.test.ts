@@ -1,8 +1,8 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_STREAMS_MAX } from '../../src/lib/limits';
 import { messages } from '../../src/lib/messages';
+import { connectToEvents } from '../helpers/live-events';
 import { call, createTestApp, createUser, errorOf, type TestApp } from '../helpers/test-app';
 
 /**
@@ -20,15 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function connect(cookie: string) {
-  return new Promise<{ response: IncomingMessage; close: () => void }>((resolve, reject) => {
-    const request = httpRequest(
-      { host: '127.0.0.1', port, path: '/api/events', headers: { cookie } },
-      (response) => resolve({ response, close: () => request.destroy() }),
-    );
-    request.on('error', reject).end();
-  });
-}
+const connect = (cookie: string) => connectToEvents(port, { cookie });
 
 describe('live-event streams across the whole server', () => {
   it('refuses the stream past the cap with 503 and our text, and frees a slot on close', async () => {

@@ -1,8 +1,8 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_STREAMS_PER_ADDRESS } from '../../src/lib/limits';
 import { messages } from '../../src/lib/messages';
+import { connectToEvents } from '../helpers/live-events';
 import { createGuest, createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -25,31 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function connect(cookie: string, client = '203.0.113.5') {
-  return new Promise<{ response: IncomingMessage; body: () => Promise<string>; close: () => void }>(
-    (resolve, reject) => {
-      const request = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          path: '/api/events',
-          headers: { cookie, 'x-forwarded-for': client },
-        },
-        (response) =>
-          resolve({
-            response,
-            body: async () => {
-              let text = '';
-              for await (const chunk of response) text += String(chunk);
-              return text;
-            },
-            close: () => request.destroy(),
-          }),
-      );
-      request.on('error', reject).end();
-    },
-  );
-}
+const connect = (cookie: string, client = '203.0.113.5') =>
+  connectToEvents(port, { cookie, 'x-forwarded-for': client });
 
 describe('live-event streams from one address', () => {
   it('refuses a stream past the address cap, whichever guest asks, and frees a slot on close', async () => {

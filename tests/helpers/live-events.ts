@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { TEST_ORIGIN } from './test-app';
@@ -63,4 +64,30 @@ export async function listen(app: FastifyInstance, cookie: string) {
     payloadAsStream: true,
   });
   return { response, reader: new EventReader(response.stream()) };
+}
+
+/**
+ * Opens GET /api/events over a real connection to the app listening on `port` (inject cannot
+ * tell the server that a client went away): the response as it starts, its whole body (for a
+ * refusal), and a way to hang up.
+ */
+export function connectToEvents(port: number, headers: Record<string, string>) {
+  return new Promise<{ response: IncomingMessage; body: () => Promise<string>; close: () => void }>(
+    (resolve, reject) => {
+      const request = httpRequest(
+        { host: '127.0.0.1', port, path: '/api/events', headers },
+        (response) =>
+          resolve({
+            response,
+            body: async () => {
+              let text = '';
+              for await (const chunk of response) text += String(chunk);
+              return text;
+            },
+            close: () => request.destroy(),
+          }),
+      );
+      request.on('error', reject).end();
+    },
+  );
 }
