@@ -10,7 +10,7 @@ describe('loadConfig', () => {
   it('runs on SQLite with defaults and a generated secret that survives restarts', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir });
-    expect(first.database).toEqual({ kind: 'sqlite', path: 'data/bingo.sqlite' });
+    expect(first.database).toEqual({ kind: 'sqlite', path: path.join(dir, 'bingo.sqlite') });
     expect(first.port).toBe(3000);
     expect(first.appUrl).toBe('http://localhost:3000');
     expect(first.seedDemo).toBe(true);
@@ -79,6 +79,18 @@ describe('loadConfig', () => {
     );
     const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40) });
     expect(config.seedDemo).toBe(false);
+  });
+
+  it('keeps the SQLite file in DATA_DIR unless SQLITE_PATH names another', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40) };
+    expect(loadConfig(production).database).toEqual({ kind: 'sqlite', path: 'data/bingo.sqlite' });
+    expect(loadConfig({ ...production, DATA_DIR: '/srv/bingo' }).database).toEqual({
+      kind: 'sqlite',
+      path: '/srv/bingo/bingo.sqlite',
+    });
+    expect(
+      loadConfig({ ...production, DATA_DIR: '/srv/bingo', SQLITE_PATH: '/fast/bingo.db' }).database,
+    ).toEqual({ kind: 'sqlite', path: '/fast/bingo.db' });
   });
 
   it('treats blank values as unset', () => {

@@ -43,7 +43,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  SQLITE_PATH: z.string().min(1).default('data/bingo.sqlite'),
+  /** Unset: bingo.sqlite in DATA_DIR, so one setting moves everything the app keeps. */
+  SQLITE_PATH: z.string().min(1).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -159,7 +160,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'sqlite', path: e.SQLITE_PATH },
+      : { kind: 'sqlite', path: e.SQLITE_PATH ?? path.join(e.DATA_DIR, 'bingo.sqlite') },
     redisUrl: e.REDIS_URL,
     dataDir: e.DATA_DIR,
     authSecret: e.AUTH_SECRET ?? readOrCreateDevSecret(e.DATA_DIR),
