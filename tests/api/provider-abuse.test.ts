@@ -30,7 +30,7 @@ afterEach(async () => {
 
 /** An app on the fake providers whose per-address ceilings are `searches` and `lookups`. */
 async function appWithCeilings(
-  ceilings: { searches?: number; lookups?: number },
+  ceilings: { searches?: number; lookups?: number; refills?: number },
   env: Record<string, string> = {},
 ) {
   const t = await createTestApp(
@@ -40,6 +40,7 @@ async function appWithCeilings(
         providerAddressLimits: {
           ...(ceilings.searches ? { bookSearches: { max: ceilings.searches } } : {}),
           ...(ceilings.lookups ? { bookLookups: { max: ceilings.lookups } } : {}),
+          ...(ceilings.refills ? { recommendationRefills: { max: ceilings.refills } } : {}),
         },
       },
     },
@@ -136,6 +137,34 @@ describe('the per-address ceiling on book lookups', () => {
     const refused = await getFrom(t, `/api/books/${isbn13('978555000009')}`, guests[0]!);
     expect(errorOf(refused).message).toBe(messages.rateLimit.generic);
     expect(fake.requests.length).toBe(8);
+  });
+});
+
+describe('the per-address ceiling on recommendation refills', () => {
+  it('counts every reader of one address together: past it, 429 with the recommendations text, no provider call', async () => {
+    const t = await appWithCeilings({ refills: 3 });
+    // Each reader's own throttle allows one refill every 5 s: three readers, one refill each.
+    const readers = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+    for (const reader of readers) {
+      expect((await getFrom(t, '/api/recommendations/queue', reader.cookie)).statusCode).toBe(200);
+    }
+    const asked = fake.requests.length;
+    expect(asked).toBeGreaterThan(0); // an empty catalogue: every refill went out to the providers
+
+    const refused = await getFrom(
+      t,
+      '/api/recommendations/queue',
+      (await createUser(t.app)).cookie,
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused).message).toBe(messages.rateLimit.recommendationUpdates);
+    expect(fake.requests.length).toBe(asked);
+
+    // Another address is not held back by this one.
+    const elsewhere = await createUser(t.app);
+    expect(
+      (await getFrom(t, '/api/recommendations/queue', elsewhere.cookie, '203.0.113.7')).statusCode,
+    ).toBe(200);
   });
 });
 

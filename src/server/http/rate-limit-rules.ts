@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../lib/messages';
 import type { AppConfig } from '../config';
+import { RECOMMENDATION_REFILLS_PER_WINDOW } from '../modules/recommendations/recommendation-sessions';
 import {
   addressCeiling,
   featureRateLimitRule,
@@ -66,7 +67,7 @@ export function readingRateLimit(
 
 /**
  * Per-address ceilings on the routes that ask Google Books and Open Library (book search,
- * onboarding search, book page), beside their per-reader limits. Guests cost nothing to make
+ * onboarding search, book page, recommendation refills), beside their per-reader limits. Guests cost nothing to make
  * (10 a minute per address), so per-reader limits alone do not bound an address. Each is five
  * times the per-reader number: a class of 30 behind one address, each pupil searching at a
  * human pace (a few a minute, a burst at the start of a lesson), stays well below it, while
@@ -86,7 +87,16 @@ export const PROVIDER_ADDRESS_LIMITS = {
     windowMs: MINUTE_MS,
     message: READING_RATE_LIMITS.bookLookups.message,
   },
-} as const satisfies Partial<Record<ReadingRateLimitFeature, FeatureLimit>>;
+  // A refill of the recommendation cards asks up to five queries of each provider when the
+  // catalogue lacks books for them, so one address makes at most 500 provider requests a minute
+  // through refills. Accounts take a captcha, but an hour of them would otherwise refill
+  // 10 times a minute each.
+  recommendationRefills: {
+    max: 5 * RECOMMENDATION_REFILLS_PER_WINDOW,
+    windowMs: MINUTE_MS,
+    message: messages.rateLimit.recommendationUpdates,
+  },
+} as const satisfies Record<string, FeatureLimit>;
 
 export type ProviderAddressFeature = keyof typeof PROVIDER_ADDRESS_LIMITS;
 

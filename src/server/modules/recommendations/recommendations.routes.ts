@@ -100,6 +100,8 @@ export function registerRecommendationRoutes(app: FastifyInstance, deps: AppDeps
   });
 
   api.get('/api/recommendations/queue', {
+    // A refill asks the providers for up to five queries: the address's ceiling bounds them.
+    preHandler: providerAddressCeiling(app, 'recommendationRefills', deps.config),
     schema: {
       tags,
       summary:
