@@ -38,7 +38,11 @@ export interface Scenario {
   name: string;
   /** What the scenario's requests do, for the report. */
   detail: string;
-  kind: 'read' | 'write';
+  /**
+   * 'calibration': a route of the hello-world server itself that does a known amount of extra
+   * work, read against hello-world like the app's routes, to show what a ratio means here.
+   */
+  kind: 'read' | 'write' | 'calibration';
   /** The run with the median ratio (its 2xx a second, latencies, counts). */
   result: LoadRunResult;
   /** Every run's 2xx a second over the mean hello-world run just before and after it. */
@@ -155,10 +159,28 @@ async function measure(
   return { ...result, cpuMicros: cpu, steal };
 }
 
-/** A bare Fastify answering one JSON route: the ceiling the app's figures are read against. */
+/** Microseconds of extra work the calibration routes do beside hello-world's answer. */
+export const CALIBRATION_MICROS = [10, 20] as const;
+
+/** Keeps the thread busy for `micros` microseconds, as JavaScript work on a request would. */
+function busyFor(micros: number) {
+  const until = performance.now() + micros / 1000;
+  while (performance.now() < until);
+}
+
+/**
+ * A bare Fastify answering one JSON route: the ceiling the app's figures are read against. Beside
+ * it, `/work-N` answers the same after N microseconds of busy work: the calibration scenarios.
+ */
 async function startHelloWorld() {
   const app = Fastify({ logger: false });
   app.get('/', () => ({ hello: 'world' }));
+  for (const micros of CALIBRATION_MICROS) {
+    app.get(`/work-${micros}`, () => {
+      busyFor(micros);
+      return { hello: 'world' };
+    });
+  }
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, url };
 }
@@ -281,6 +303,8 @@ async function measureAgainst(
     detail: string;
     kind: Scenario['kind'];
     requests: PreparedRequest[];
+    /** The server the scenario asks: the app, or hello-world for the calibration. */
+    url?: string;
   }[] = [
     {
       name: 'GET /api/health',
@@ -318,6 +342,13 @@ async function measureAgainst(
       kind: 'read',
       requests: cardRequests({ 'accept-encoding': 'gzip, deflate, br' }),
     },
+    ...CALIBRATION_MICROS.map((micros) => ({
+      name: `hello-world + ${micros} us of work`,
+      detail: `the bare Fastify route after ${micros} microseconds of busy work`,
+      kind: 'calibration' as const,
+      requests: [{ method: 'GET' as const, path: `/work-${micros}`, headers: {} }],
+      url: helloUrl,
+    })),
   ];
   // Hello-world before and after every run of a scenario: each ratio is read against the two
   // baseline runs beside it, so a neighbour who takes a core for a while skews one run, and the
@@ -331,7 +362,7 @@ async function measureAgainst(
       helloCpu: number;
     }[] = [];
     for (let round = 0; round < Math.max(1, settings.rounds); round += 1) {
-      const timed = () => measure(appUrl, step.requests, settings, round === 0);
+      const timed = () => measure(step.url ?? appUrl, step.requests, settings, round === 0);
       const result = hooks.around ? await hooks.around(step.name, timed) : await timed();
       hello.push(await measure(helloUrl, helloRequests, settings, false));
       runs.push({

@@ -194,6 +194,15 @@ function printLoad(figures: LoadFigures) {
         `${s.valid ? metOrNot(s.ratio >= READ_RATIO_TARGET) : 'no valid figure'} (median ${ratio(s.ratio)})`,
     );
   }
+  const calibration = figures.scenarios.filter((x) => x.kind === 'calibration');
+  if (calibration.length > 0) {
+    console.log(
+      `calibration: ${calibration.map((s) => `${s.name} reads at ${ratio(s.ratio)} (cpu ratio ${ratio(s.cpuRatio)})`).join('; ')}. ` +
+        `A route that does only that much more work than hello-world reads at that ratio here: ` +
+        `the ratio falls faster than the work grows, because the client's thread waits longer ` +
+        `between answers and waking it is part of the server's write.`,
+    );
+  }
 }
 
 function printFeedRows(rows: readonly FeedScenario[]) {
