@@ -67,14 +67,14 @@ export function readingRateLimit(
 
 /**
  * Per-address ceilings on the routes that ask Google Books and Open Library (book search,
- * onboarding search, book page, recommendation refills), beside their per-reader limits. Guests cost nothing to make
- * (10 a minute per address), so per-reader limits alone do not bound an address. Each is five
- * times the per-reader number: a class of 30 behind one address, each pupil searching at a
- * human pace (a few a minute, a burst at the start of a lesson), stays well below it, while
- * one address causes at most 600 provider requests a minute through searches and 1,200 through
- * lookups (two providers each), not the ~72,000 of an hour's worth of guests. A school with
- * more behind one address raises RATE_LIMIT_SCALE. The answers are the per-reader limits' own
- * texts. docs/SECURITY.md has more.
+ * onboarding search, book page, recommendation refills), beside their per-reader limits.
+ * Guests cost nothing to make (10 a minute per address), so per-reader limits alone do not
+ * bound an address. Each is five times the per-reader number: a class of 30 behind one
+ * address, each pupil searching at a human pace (a few a minute, a burst at the start of a
+ * lesson), stays well below it, while one address causes at most 600 provider requests a
+ * minute through searches and 1,200 through lookups (two providers each), not the ~72,000 of
+ * an hour's worth of guests. A school with more behind one address raises RATE_LIMIT_SCALE.
+ * The answers are the per-reader limits' own texts. docs/SECURITY.md has more.
  */
 export const PROVIDER_ADDRESS_LIMITS = {
   bookSearches: {
