@@ -94,6 +94,26 @@ describe('GET /api/events', () => {
     expect(again.statusCode).toBe(401);
   });
 
+  it('keeps a stream whose session still holds: a profile edit or a sign-out elsewhere does not end it', async () => {
+    const reader = await createUser(t.app);
+    const phone = await signIn(t.app, reader.email, reader.password);
+    const { reader: events } = await listen(reader.cookie);
+    await expect.poll(() => events.comments).toContain('connected');
+
+    const edit = await call(t.app, 'PATCH', '/api/profile', {
+      cookie: reader.cookie,
+      body: { bio: 'Reads under hedges.' },
+    });
+    expect(edit.statusCode).toBe(200);
+    const out = await call(t.app, 'POST', '/api/auth/sign-out', { body: {}, cookie: phone });
+    expect(out.statusCode).toBe(200);
+
+    // Both changes reached the stream's check; its own session holds, so it still hears.
+    await placeOk(t.app, reader.cookie, grid.cells[2]!, FILLERS[4]!);
+    const [points] = await events.waitFor(LIVE_EVENT.points);
+    expect(JSON.parse(points!.data)).toEqual({ totalPoints: 10 });
+  });
+
   it('stays quiet when nothing was earned', async () => {
     const placer = await createUser(t.app);
     await placeOk(t.app, placer.cookie, grid.cells[0]!, FILLERS[1]!);

@@ -12,14 +12,15 @@ export interface EventHub {
   publishLeaderboardChanged(): void;
   /**
    * Listens for one user's events; returns the unsubscribe function. `onClose` ends the
-   * connection: when the app closes, and when the user's sessions are revoked on any instance
-   * (sign-out, password reset, role change), so a stolen session's stream hears no more; a
-   * browser whose session still holds reconnects by itself.
+   * connection when the app closes. `onSessionsChanged` runs when the user's sessions change on
+   * any instance (sign-out, password reset, role or profile change): the connection checks
+   * that its own session still holds, so a stolen session's stream hears no more.
    */
   subscribe(
     who: { userId: string; address: string },
     listener: (event: LiveEvent) => void,
     onClose: () => void,
+    onSessionsChanged: () => void,
   ): () => void;
   /** How many connections a user holds open. */
   connectionsOf(userId: string): number;
@@ -86,11 +87,11 @@ export function createEventHub(bus: MessageBus = createLocalBus()): EventHub {
     publishLeaderboardChanged() {
       bus.publish(LIVE_CHANNELS.leaderboard, '');
     },
-    subscribe({ userId, address }, listener, onClose) {
+    subscribe({ userId, address }, listener, onClose, onSessionsChanged) {
       emitter.on(pointsChannel(userId), listener);
       emitter.on('leaderboard', listener);
       emitter.on('close', onClose);
-      emitter.on(revokedChannel(userId), onClose);
+      emitter.on(revokedChannel(userId), onSessionsChanged);
       count(perUser, userId, 1);
       count(perAddress, address, 1);
       total += 1;
@@ -102,7 +103,7 @@ export function createEventHub(bus: MessageBus = createLocalBus()): EventHub {
         emitter.off(pointsChannel(userId), listener);
         emitter.off('leaderboard', listener);
         emitter.off('close', onClose);
-        emitter.off(revokedChannel(userId), onClose);
+        emitter.off(revokedChannel(userId), onSessionsChanged);
         count(perUser, userId, -1);
         count(perAddress, address, -1);
       };

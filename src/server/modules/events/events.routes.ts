@@ -6,7 +6,7 @@ import { messages } from '../../../lib/messages';
 import type { EventHub, LiveEvent } from '../../events/hub';
 import { AppError } from '../../http/errors';
 import { scaleRateLimit } from '../../http/rate-limits';
-import { requireSignedIn } from '../../http/viewer';
+import { lookUpSession, requireSignedIn } from '../../http/viewer';
 
 /** Proxies close idle connections after about a minute; a comment every 25 s keeps ours open. */
 export const KEEP_ALIVE_MS = 25_000;
@@ -77,16 +77,25 @@ export function registerEventRoutes(app: FastifyInstance, hub: EventHub) {
         unsubscribe();
         if (!stream.writableEnded) stream.end();
       };
+      // The reader's sessions changed somewhere: this stream ends unless its own still holds
+      // (a profile edit or a sign-out on another device leaves it open).
+      const checkSession = () => {
+        lookUpSession(app.deps.auth, request).then(
+          (current) => current?.id === viewer.id || cleanUp(),
+          cleanUp,
+        );
+      };
       const unsubscribe = hub.subscribe(
         { userId: viewer.id, address },
         (event) => stream.write(format(event)),
         cleanUp,
+        checkSession,
       );
       reply.raw.once('close', cleanUp);
       stream.once('close', cleanUp);
       // A client gone before the listeners were on would otherwise keep its slots for ever.
       if (reply.raw.destroyed) cleanUp();
-      stream.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      else stream.write(`retry: ${RETRY_MS}\n: connected\n\n`);
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache, no-transform')
