@@ -168,6 +168,25 @@ describe('the per-address ceiling on recommendation refills', () => {
   });
 });
 
+describe('the refill ceiling and the reader throttle', () => {
+  it("counts only the refills a reader's own throttle let through", async () => {
+    const t = await appWithCeilings({ refills: 2 });
+    const eager = await createUser(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      statuses.push((await getFrom(t, '/api/recommendations/queue', eager.cookie)).statusCode);
+    }
+    // Sooner than 5 s after the first: the reader's throttle refuses, the address keeps its share.
+    expect(statuses).toEqual([200, 429, 429, 429, 429]);
+    const second = await createUser(t.app);
+    expect((await getFrom(t, '/api/recommendations/queue', second.cookie)).statusCode).toBe(200);
+    const third = await getFrom(t, '/api/recommendations/queue', (await createUser(t.app)).cookie);
+    expect(third.statusCode).toBe(429);
+    expect(errorOf(third).message).toBe(messages.rateLimit.recommendationUpdates);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
 describe('an ISBN no provider knows', () => {
   let t: TestApp;
   let guest: string;

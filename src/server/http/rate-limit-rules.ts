@@ -101,8 +101,9 @@ export const PROVIDER_ADDRESS_LIMITS = {
 export type ProviderAddressFeature = keyof typeof PROVIDER_ADDRESS_LIMITS;
 
 /**
- * The preHandler of a route that reaches the book providers: the address's ceiling for
- * `feature` (shared by every route of that feature), under RATE_LIMIT_SCALE and any override.
+ * The address's ceiling for `feature` on a route that reaches the book providers (shared by
+ * every route of that feature), under RATE_LIMIT_SCALE and any override: a preHandler, or
+ * called by a handler whose own per-reader check comes first.
  */
 export function providerAddressCeiling(
   app: FastifyInstance,

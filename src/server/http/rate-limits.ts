@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit';
 import { messages } from '../../lib/messages';
-import { errorBody } from './errors';
+import { AppError } from './errors';
 
 export const MINUTE_MS = 60_000;
 
@@ -96,23 +96,27 @@ type AddressCounter = ReturnType<FastifyInstance['createRateLimit']>;
 /** One counter per app and feature, so every route of a feature shares an address's count. */
 const addressCounters = new WeakMap<FastifyInstance, Map<string, AddressCounter>>();
 
+/** Counts one request against an address's ceiling; past it, throws 429 with Retry-After. */
+export type AddressAdmission = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 /**
  * A per-address ceiling beside a route's own per-reader limit (`config.rateLimit`): one address
  * makes at most `limit.max` requests of `feature` a window, whatever readers it signs in as,
  * then gets 429 with `limit.message`. @fastify/rate-limit runs one limit per route and request,
  * so this one counts through its `createRateLimit`, in the same store as every other limit
- * (Redis with REDIS_URL, so instances share the count). Returned as a preHandler: the route's
- * per-reader limit answers first, so one reader's refused requests do not use up the address's
- * share. RATE_LIMIT_SCALE applies (`scale`); at 0 there is no ceiling and no hook.
+ * (Redis with REDIS_URL, so instances share the count). Used as a preHandler, after the route's
+ * per-reader limit, or called once a per-reader check of the handler's own has passed: either
+ * way one reader's refused requests do not use up the address's share. RATE_LIMIT_SCALE
+ * applies (`scale`); at 0 there is no ceiling and the admission lets everything through.
  */
 export function addressCeiling(
   app: FastifyInstance,
   feature: string,
   limit: Pick<FeatureLimit, 'max' | 'windowMs' | 'message'>,
   scale: number,
-): ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>)[] {
+): AddressAdmission {
   const scaled = scaleRateLimit({ max: limit.max }, scale);
-  if (!scaled) return [];
+  if (!scaled) return async () => {};
   let counters = addressCounters.get(app);
   if (!counters) addressCounters.set(app, (counters = new Map<string, AddressCounter>()));
   const name = `${feature}PerAddress`;
@@ -126,16 +130,12 @@ export function addressCeiling(
     counters.set(name, count);
   }
   const counted = count;
-  return [
-    async (request, reply) => {
-      const result = await counted(request);
-      if (result.isAllowed || !result.isExceeded) return undefined;
-      return reply
-        .status(429)
-        .header('retry-after', String(result.ttlInSeconds))
-        .send(errorBody('RATE_LIMITED', limit.message));
-    },
-  ];
+  return async (request, reply) => {
+    const result = await counted(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    void reply.header('retry-after', String(result.ttlInSeconds));
+    throw new AppError(429, 'RATE_LIMITED', limit.message);
+  };
 }
 
 /**

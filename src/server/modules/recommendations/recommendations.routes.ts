@@ -99,9 +99,10 @@ export function registerRecommendationRoutes(app: FastifyInstance, deps: AppDeps
     },
   });
 
+  // A refill asks the providers for up to five queries: the address's ceiling bounds them,
+  // counted once the reader's own refill throttle has let the refill through.
+  const admitRefill = providerAddressCeiling(app, 'recommendationRefills', deps.config);
   api.get('/api/recommendations/queue', {
-    // A refill asks the providers for up to five queries: the address's ceiling bounds them.
-    preHandler: providerAddressCeiling(app, 'recommendationRefills', deps.config),
     schema: {
       tags,
       summary:
@@ -112,7 +113,7 @@ export function registerRecommendationRoutes(app: FastifyInstance, deps: AppDeps
       const viewer = await requireReader(request);
       const sessionId = await sessionIdOf(deps, request);
       try {
-        return await service.nextBatch(viewer, sessionId);
+        return await service.nextBatch(viewer, sessionId, () => admitRefill(request, reply));
       } catch (error) {
         if (error instanceof RefillThrottledError) {
           void reply.header('retry-after', String(Math.ceil(error.retryAfterMs / 1000)));

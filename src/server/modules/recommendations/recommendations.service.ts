@@ -131,13 +131,19 @@ export function createRecommendationsService(deps: {
     /**
      * The next batch: queries from the reader's history, fetched locally first, filtered by
      * every rule of SPEC.md section 5, at most 20 kept and shuffled. Refused with 429 sooner
-     * than 5 s after the reader's last refill, or past 10 in a minute.
+     * than 5 s after the reader's last refill, or past 10 in a minute; `admit` runs once the
+     * throttle allowed it (the address's ceiling) and throws to refuse.
      */
-    async nextBatch(viewer: Viewer, sessionId: string): Promise<RecommendationQueueResponse> {
+    async nextBatch(
+      viewer: Viewer,
+      sessionId: string,
+      admit: () => Promise<void> = async () => {},
+    ): Promise<RecommendationQueueResponse> {
       const decision = await throttle.take(viewer.id);
       if (!decision.allowed) {
         throw new RefillThrottledError(decision.remaining, decision.retryAfterMs);
       }
+      await admit();
       const [session, history, wantToRead] = await Promise.all([
         sessions.read(viewer.id, sessionId),
         repository.listHistory(viewer.id),
