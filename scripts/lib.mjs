@@ -7,10 +7,27 @@ export const root = path.resolve(import.meta.dirname, '..');
 export const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 /** Runs a command with inherited output; resolves with its exit code. */
-export function run(command, args, options = {}) {
+/**
+ * Runs a command from the repository root; resolves to its exit code. With `capture`, its output
+ * is held instead of shown, and resolves as `{ code, output }` (steps that run side by side).
+ */
+export function run(command, args, { capture = false, ...options } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', cwd: root, ...options });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(command, args, {
+      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      cwd: root,
+      ...options,
+    });
+    const output = [];
+    if (capture) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    }
+    child.on(capture ? 'close' : 'exit', (code, signal) => {
+      const status = code ?? (signal ? 1 : 0);
+      resolve(capture ? { code: status, output: Buffer.concat(output) } : status);
+    });
   });
 }
 
