@@ -160,7 +160,7 @@ async function measure(
 }
 
 /** Microseconds of extra work the calibration routes do beside hello-world's answer. */
-export const CALIBRATION_MICROS = [10, 20] as const;
+const CALIBRATION_MICROS = [10, 20] as const;
 
 /** Keeps the thread busy for `micros` microseconds, as JavaScript work on a request would. */
 function busyFor(micros: number) {

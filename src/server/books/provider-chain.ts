@@ -46,13 +46,11 @@ export function createBookProviderChain(options: {
   remote: readonly BookProvider[];
   log: FastifyBaseLogger;
   now?: () => number;
-  missingIsbnTtlMs?: number;
   missingIsbnsMax?: number;
 }) {
   const { local, remote, log } = options;
   const now = options.now ?? Date.now;
   const restingUntil = new Map<string, number>();
-  const missingTtlMs = options.missingIsbnTtlMs ?? MISSING_ISBN_TTL_MS;
   /** ISBN -> when it may be asked about again. In-process, like the providers' rests. */
   const missingUntil = createLru<number>(options.missingIsbnsMax ?? MISSING_ISBNS_MAX);
 
@@ -144,7 +142,7 @@ export function createBookProviderChain(options: {
         (book) => book.isbn === isbn,
       );
       if (cached === null && fetched.length === 0 && everyoneAnswered) {
-        missingUntil.set(isbn, now() + missingTtlMs);
+        missingUntil.set(isbn, now() + MISSING_ISBN_TTL_MS);
       }
       return { book: fetched[0] ?? cached, books: fetched, fetched };
     },
