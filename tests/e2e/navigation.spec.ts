@@ -187,22 +187,21 @@ for (const viewport of [
       );
     });
 
-    // The phone's toasts are measured at 360 px; 320 px adds nothing there.
-    if (viewport.width >= 360)
-      test('toasts never cover the header or the tab bar, two at most', async ({ page }) => {
-        await logIn(page, DEMO_READER.email, DEMO_READER.password);
-        await placeWithReview(page);
-        const review = page.getByRole('dialog', { name: 'Write a review' });
-        await expect(review).toBeVisible();
-        await expectToastsClearOfNavigation(page, review);
+    test('toasts never cover the header or the tab bar, two at most', async ({ page }) => {
+      test.skip(viewport.width < 360, "the phone's toasts are measured at 360 px");
+      await logIn(page, DEMO_READER.email, DEMO_READER.password);
+      await placeWithReview(page);
+      const review = page.getByRole('dialog', { name: 'Write a review' });
+      await expect(review).toBeVisible();
+      await expectToastsClearOfNavigation(page, review);
 
-        await review.getByRole('textbox', { name: 'Your review' }).fill('Second breakfast.');
-        await review.getByRole('radio', { name: '5 stars' }).check({ force: true });
-        await review.getByRole('button', { name: 'Submit Review' }).click();
-        await expect(page.locator('.Toastify').getByText(messages.review.posted)).toBeVisible();
-        await expect(review).toBeHidden();
-        await expectToastsClearOfNavigation(page);
-      });
+      await review.getByRole('textbox', { name: 'Your review' }).fill('Second breakfast.');
+      await review.getByRole('radio', { name: '5 stars' }).check({ force: true });
+      await review.getByRole('button', { name: 'Submit Review' }).click();
+      await expect(page.locator('.Toastify').getByText(messages.review.posted)).toBeVisible();
+      await expect(review).toBeHidden();
+      await expectToastsClearOfNavigation(page);
+    });
 
     test(`no page scrolls sideways${phone ? ', and the end of a page is not under the tab bar' : ''}`, async ({
       page,

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '../test-utils/factories';
 import { mockApi } from '../test-utils/mock-api';
 import { renderApp } from '../test-utils/render-app';
@@ -25,10 +25,6 @@ const names = (nav: HTMLElement) =>
     .map((link) => link.textContent);
 
 describe('the tab bar under 360 px', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('names Recommendations by its short form, so the five labels fit at 14 px', async () => {
     matchOnly([PHONE_LAYOUT_QUERY, NARROW_TAB_BAR_QUERY]);
     const nav = await openBingo();

@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 
 /**
  * A stand-in for the browser's media queries (jsdom has none): each query answers `matches`.
- * Undo with vi.unstubAllGlobals().
+ * The component tests' setup removes it after each test.
  */
 export function stubMediaQueries(matches: (query: string) => boolean): void {
   vi.stubGlobal('matchMedia', (query: string) => ({

@@ -289,22 +289,16 @@ describe('Review modal', () => {
   });
 
   it('posts the review, disables Submit while sending, and toasts the result', async () => {
-    let release: () => void = () => {};
-    const answered = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const posted = heldReply();
     const { user, api, dialog, submit, text } = await openReview({
-      'POST /api/reviews': async () => {
-        await answered;
-        return { status: 201, body: { message: messages.review.posted, post: {} } };
-      },
+      'POST /api/reviews': posted.handler,
     });
     await user.type(text, '  A proper adventure.  ');
     await user.click(within(dialog).getByRole('radio', { name: '5 stars' }));
     await user.click(submit);
 
     await waitFor(() => expect(submit).toBeDisabled());
-    release();
+    posted.send({ status: 201, body: { message: messages.review.posted, post: {} } });
 
     expect(await screen.findByText(messages.review.posted)).toBeInTheDocument();
     expect(api.requestsTo('POST /api/reviews')[0]?.body).toEqual({
