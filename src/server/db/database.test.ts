@@ -72,4 +72,16 @@ describe('the SQLite handle with kept statements', () => {
     expect(await moved(() => sql`alter table t add column extra text`.execute(db))).toBe(true);
     expect(await moved(() => sql`select count(*) from t`.execute(db))).toBe(false);
   });
+
+  it('answers a ping at once, inside another transaction too, and refuses one once closed', async () => {
+    const db = open();
+    expect(handle!.ping()).toBeUndefined();
+    await db.transaction().execute(async () => {
+      expect(handle!.ping()).toBeUndefined();
+    });
+    const closing = handle!;
+    handle = undefined;
+    await closing.close();
+    expect(() => closing.ping()).toThrow(/not open/);
+  });
 });

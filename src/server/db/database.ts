@@ -6,6 +6,7 @@ import {
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  sql,
   type PostgresPoolClient,
 } from 'kysely';
 import pg from 'pg';
@@ -32,6 +33,12 @@ export interface DatabaseHandle {
    * so a reader's answer kept under it can be served again (the card, issue 10).
    */
   changeCount?: () => number;
+  /**
+   * A statement that reads nothing, to show the database answers (the health check): SQLite's
+   * runs on its connection at once and returns nothing (it throws once the file is closed);
+   * PostgreSQL's is a round trip to the server, its promise.
+   */
+  ping(): Promise<void> | undefined;
   close(): Promise<void>;
 }
 
@@ -201,6 +208,7 @@ export function openDatabase(
       kind: 'postgres',
       db,
       raw: db.withoutPlugins() as unknown as Kysely<unknown>,
+      ping: async () => void (await sql`select 1`.execute(db)),
       close: () => db.destroy(),
     };
   }
@@ -221,6 +229,8 @@ export function openDatabase(
   sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma('mmap_size = 268435456');
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  // Reads no table, so it may run even inside another caller's open transaction.
+  const selectOne = sqlite.prepare('select 1').pluck();
   // Commits by other processes, counted from data_version. Reading it starts a read of the WAL,
   // microseconds each, and a signed-in card read asked twice (issue 10's profile): it is read
   // once per turn of the event loop, and every request handled in that turn shares the answer.
@@ -275,6 +285,10 @@ export function openDatabase(
       return true;
     },
     changeCount: () => writes + countCommitsElsewhere(),
+    ping() {
+      selectOne.get();
+      return undefined;
+    },
     close: () => db.destroy(),
   };
 }
