@@ -32,6 +32,7 @@ import {
   registerSecurityHeaders,
 } from './http/security-headers';
 import { createSessionCache, redisRevocations, revokeSessions } from './http/session-cache';
+import { registerTurnEndWrites } from './http/turn-end-writes';
 import { decorateViewer } from './http/viewer';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
@@ -189,6 +190,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await registerCompression(app);
   registerFrozenAnswerCompression(app);
+  // The last onSend hook: each answer is ready, only its write waits for the end of the turn.
+  registerTurnEndWrites(app);
   // RATE_LIMIT_SCALE applies to every route's limit, before @fastify/rate-limit reads it.
   app.addHook('onRoute', (route) => {
     const rule: unknown = route.config?.rateLimit;
