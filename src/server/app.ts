@@ -190,7 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await registerCompression(app);
   registerFrozenAnswerCompression(app);
-  // The last onSend hook: each answer is ready, only its write waits for the end of the turn.
+  // After the frozen answers' onSend: their bytes are ready before the wait for the turn's end.
   registerTurnEndWrites(app);
   // RATE_LIMIT_SCALE applies to every route's limit, before @fastify/rate-limit reads it.
   app.addHook('onRoute', (route) => {

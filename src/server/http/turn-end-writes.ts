@@ -12,8 +12,10 @@ type Continue = Parameters<onSendHookHandler>[3];
  * first answer of the turn finds the reader asleep; the rest reach it awake. An answer waits at
  * most for the rest of its turn's requests to be worked out (microseconds each), never for I/O.
  *
- * The last onSend hook: register it after every plugin whose onSend changes the payload, so the
- * compressed bytes are ready and only the write itself waits.
+ * Register it after the app-wide onSend hooks that change the payload (the frozen answers'
+ * kept bytes), so their work is done before the wait. Hooks attached to a route run after every
+ * app-wide one: @fastify/compress's check, and its compression of an answer that is not kept,
+ * come after the wait, just before that answer's write.
  */
 export function registerTurnEndWrites(app: FastifyInstance): void {
   let continues: Continue[] = [];
