@@ -76,7 +76,8 @@ describe('the SQLite handle with kept statements', () => {
   it('answers a ping at once, inside another transaction too, and refuses one once closed', async () => {
     const db = open();
     expect(handle!.ping()).toBeUndefined();
-    await db.transaction().execute(async () => {
+    await db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
       expect(handle!.ping()).toBeUndefined();
     });
     const closing = handle!;
