@@ -6,7 +6,6 @@ import path from 'node:path';
 export const root = path.resolve(import.meta.dirname, '..');
 export const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-/** Runs a command with inherited output; resolves with its exit code. */
 /**
  * Runs a command from the repository root; resolves to its exit code. With `capture`, its output
  * is held instead of shown, and resolves as `{ code, output }` (steps that run side by side).

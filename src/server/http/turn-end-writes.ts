@@ -18,17 +18,13 @@ type Continue = Parameters<onSendHookHandler>[3];
  * come after the wait, just before that answer's write.
  */
 export function registerTurnEndWrites(app: FastifyInstance): void {
-  let continues: Continue[] = [];
-  let payloads: unknown[] = [];
+  let waiting: { next: Continue; payload: unknown }[] = [];
   const writeAll = () => {
-    const waiting = continues;
-    const bodies = payloads;
-    continues = [];
-    payloads = [];
-    for (let i = 0; i < waiting.length; i += 1) {
-      const next = waiting[i]!;
+    const turn = waiting;
+    waiting = [];
+    for (const { next, payload } of turn) {
       try {
-        next(null, bodies[i]);
+        next(null, payload);
       } catch (error) {
         // What Fastify does when a write throws inside an onSend hook: the reply answers the
         // error instead. One answer's failure never keeps the others of its turn from leaving.
@@ -41,8 +37,7 @@ export function registerTurnEndWrites(app: FastifyInstance): void {
     }
   };
   app.addHook('onSend', (_request, _reply, payload, next) => {
-    if (continues.length === 0) setImmediate(writeAll);
-    continues.push(next);
-    payloads.push(payload);
+    if (waiting.length === 0) setImmediate(writeAll);
+    waiting.push({ next, payload });
   });
 }
