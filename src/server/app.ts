@@ -36,6 +36,7 @@ import { registerTurnEndWrites } from './http/turn-end-writes';
 import { decorateViewer } from './http/viewer';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
+import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerBingoRoutes } from './modules/bingo/bingo.routes';
 import { registerBookRoutes } from './modules/books/books.routes';
 import { registerClubRoutes } from './modules/clubs/clubs.routes';
@@ -336,6 +337,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSettingsRoutes(app, deps);
   registerGridRoutes(app, deps);
   registerAdminRoutes(app, deps);
+  registerAuditRoutes(app, deps);
   const liveEvents = createEventHub(bus);
   registerEventRoutes(app, liveEvents);
   registerBookRoutes(app, deps);

@@ -106,6 +106,7 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/admin/reset-date': adminOnly(200),
   'POST /api/admin/grids': adminOnly(201),
   'POST /api/admin/books/{isbn}/confirm': adminOnly(200),
+  'GET /api/admin/audit': adminOnly(200),
   'GET /api/events': signedIn(200),
   'GET /api/books/search': signedIn(200),
   // Catalogue facts, as the search results guests see already show them.

@@ -10,6 +10,7 @@ import { catalogueTrustMigration } from './migrations/006-catalogue-trust';
 import { privacyMigration } from './migrations/008-privacy';
 import { sharesMigration } from './migrations/009-shares';
 import { clubsMigration } from './migrations/010-clubs';
+import { auditLogMigration } from './migrations/011-audit-log';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
 function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '008-privacy': privacyMigration(kind),
     '009-shares': sharesMigration(kind),
     '010-clubs': clubsMigration(kind),
+    '011-audit-log': auditLogMigration(kind),
   };
 }
 

@@ -253,6 +253,19 @@ export interface ClubJoinRequestsTable {
   createdAt: Timestamp;
 }
 
+/** One admin or moderator action (migration 011, issue 23); the API never edits a row. */
+export interface AuditLogTable {
+  id: string;
+  actorId: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  reason: string;
+  /** JSON of non-personal facts: ids, counts, days. */
+  detail: string;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   books: BooksTable;
@@ -274,6 +287,7 @@ export interface Database {
   clubMembers: ClubMembersTable;
   clubInvites: ClubInvitesTable;
   clubJoinRequests: ClubJoinRequestsTable;
+  auditLog: AuditLogTable;
 }
 
 /** Reads a timestamp column the same way on both databases. */

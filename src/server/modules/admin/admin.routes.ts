@@ -50,8 +50,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
       response: { 200: ConfirmBookResponse },
     },
     handler: async (request) => {
-      await requireAdmin(request);
-      return service.confirmBook(request.params.isbn);
+      return service.confirmBook(await requireAdmin(request), request.params.isbn);
     },
   });
 }
