@@ -62,6 +62,8 @@ export const SIGN_IN_LOCK_MAX_MS = 24 * 60 * 60_000;
 export const BLOG_PAGE_SIZE = 10;
 /** Entries of the admin's audit log per page (issue 23). */
 export const AUDIT_PAGE_SIZE = 50;
+/** Readers and imported books per page on the admin's pages (issue 23). */
+export const ADMIN_PAGE_SIZE = 25;
 export const LEADERBOARD_TOP = 10;
 
 export const GRID_CACHE_MS = 2_592_000_000;

@@ -216,6 +216,23 @@ export const messages = {
     gridError: (message: string) => `Error creating Bingo Grid: ${message}`,
     // Issue 8: a book only a reader's import vouches for, confirmed for every reader's search.
     bookConfirmed: 'Book confirmed: every reader can now find it.',
+    // Issue 23: the admin's tools beside the reset date and the new card.
+    bookRejected: 'Book rejected: only the readers who listed it will see it.',
+    bookAlreadyReviewed: 'This book has already been confirmed or rejected.',
+    readerNotFound: 'No reader with that id.',
+    roleChanged: (role: string) => `Role changed to ${role}.`,
+    ownRole: 'You cannot change your own role: ask another admin.',
+    guestRole: "A guest's role cannot be changed.",
+    unlocked: 'Sign-in unlocked: the reader can try again now.',
+    notLocked: 'This reader is not locked out.',
+    cellUpdated: 'Challenge updated.',
+    cellHasPlacements:
+      'Readers have already placed books on this square, so its challenge can no longer change.',
+    cellNotFound: 'No such square on this card.',
+    pastCardReadOnly: 'A past card cannot be changed.',
+    sharedCardsOnly: "Club cards belong to their club's owners.",
+    gridEnded: 'The card has ended: it is now a past card.',
+    reasonRequired: 'Please give a reason.',
   },
   generic: {
     actionFailed: 'Failed to process your action',

@@ -1,5 +1,6 @@
 import type { AppConfig } from './config';
 import type { Auth } from './auth/auth';
+import type { SignInLockout } from './auth/sign-in-lockout';
 import type { Captcha } from './captcha/captcha';
 import type { DatabaseHandle } from './db/database';
 import type { Mailer } from './mail/mailer';
@@ -20,4 +21,11 @@ export interface AppDeps {
   bus: MessageBus;
   /** The shared Redis (REDIS_URL), for state every instance sees; undefined on one instance. */
   redis: SharedRedis | undefined;
+  /** Failed sign-ins per account (issue 8); the admin's readers page reads and clears it. */
+  lockout: SignInLockout;
+  /**
+   * A user's sessions changed (role, suspension, erasure): every instance forgets its cached
+   * copies at once (the shared stamp, then the bus), so the next request reads the database.
+   */
+  sessionsChanged: (userId: string) => Promise<void>;
 }

@@ -177,7 +177,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Serve once Redis is up, so the first requests already share; a Redis that is away at
   // start-up delays the start by 2 s at most, then the app runs per instance until it is back.
   if (redis) app.addHook('onReady', async () => void (await redis.whenReady(2000)));
-  const deps: AppDeps = { config, database, auth, captcha, mailer, books, bus, redis };
+  const revocations = redis ? redisRevocations(redis) : undefined;
+  const sessionsChanged = (userId: string) => revokeSessions(bus, revocations, userId);
+  const deps: AppDeps = {
+    config,
+    database,
+    auth,
+    captcha,
+    mailer,
+    books,
+    bus,
+    redis,
+    lockout,
+    sessionsChanged,
+  };
   app.decorate('deps', deps);
 
   const imageHosts = [
@@ -223,7 +236,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done();
   });
   // With Redis, a revocation stamp per user makes a sign-out final on every instance at once.
-  const revocations = redis ? redisRevocations(redis) : undefined;
   const attachViewer = decorateViewer(app, auth, sessions, revocations);
   // Request logging that costs little: server errors and slow requests at info level, every
   // request at debug (LOG_LEVEL=debug is an access log).
@@ -314,7 +326,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     lockout,
     resetLinks,
     appUrl: config.appUrl,
-    sessionsEnded: (userId) => revokeSessions(bus, revocations, userId),
+    sessionsEnded: sessionsChanged,
     emailTaken: async (email) =>
       (await database.db
         .selectFrom('users')

@@ -63,6 +63,23 @@ describe.skipIf(!redisServer)('two instances sharing Redis', () => {
     expect(someoneElse.reader.messages.map((m) => m.event)).not.toContain(LIVE_EVENT.points);
   });
 
+  it("shows an admin's correction of a square on the other instance too (issue 23)", async () => {
+    const [a, b] = apps();
+    const [admin, reader] = await Promise.all([createUser(a, { role: 'admin' }), createUser(b)]);
+    const challengeOnB = async () =>
+      (await call(b, 'GET', `/api/bingo/grids/${grid.id}`, { cookie: reader.cookie })).json<{
+        cells: { challenge: string }[];
+      }>().cells[15]?.challenge;
+    const before = await challengeOnB(); // b keeps the grid's squares from here on
+    const edit = await call(a, 'PUT', `/api/admin/grids/${grid.id}/cells/15`, {
+      cookie: admin.cookie,
+      body: { challenge: 'A book by an author who shares your first name' },
+    });
+    expect(edit.statusCode).toBe(200);
+    await expect.poll(challengeOnB).toBe('A book by an author who shares your first name');
+    expect(before).not.toBe('A book by an author who shares your first name');
+  });
+
   it("counts a reader's limit across both instances", async () => {
     const [a, b] = apps();
     const reader = await createUser(a);

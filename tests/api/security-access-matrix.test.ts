@@ -107,6 +107,14 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/admin/grids': adminOnly(201),
   'POST /api/admin/books/{isbn}/confirm': adminOnly(200),
   'GET /api/admin/audit': adminOnly(200),
+  'GET /api/admin/users': adminOnly(200),
+  'PUT /api/admin/users/{userId}/role': adminOnly(200),
+  // Nobody in the fixtures is locked out: the admin's call is allowed and answers so.
+  'POST /api/admin/users/{userId}/unlock': adminOnly(409),
+  'GET /api/admin/books/unconfirmed': adminOnly(200),
+  'POST /api/admin/books/{isbn}/reject': adminOnly(200),
+  'PUT /api/admin/grids/{gridId}/cells/{position}': adminOnly(200),
+  'POST /api/admin/grids/{gridId}/end': adminOnly(200),
   'GET /api/events': signedIn(200),
   'GET /api/books/search': signedIn(200),
   // Catalogue facts, as the search results guests see already show them.
@@ -196,12 +204,17 @@ const BOOK_ROUTES = [
   'POST /api/recommendations/favourites',
   'POST /api/recommendations/swipe',
 ];
-/** A new grid becomes the current one, so the fixture grid's routes go first. */
-const LAST_ROUTE = 'POST /api/admin/grids';
+/**
+ * Ending the fixture grid, then a new grid (which becomes the current one): so the fixture
+ * grid's other routes go first.
+ */
+const LAST_ROUTES = ['POST /api/admin/grids/{gridId}/end', 'POST /api/admin/grids'];
 
 interface Fixtures {
   grid: TestGrid;
   book: TestBook;
+  /** Issue 23: a book only an import knows, for the admin to turn down. */
+  unconfirmedBook: TestBook;
   /** A catalogue book of its own for each route that adds one to a list. */
   books: Record<string, TestBook>;
   readerFinished: TestBook;
@@ -210,7 +223,7 @@ interface Fixtures {
   toAccept: string;
   toReject: string;
   friendship: string;
-  stranger: { email: string };
+  stranger: { id: string; email: string };
   reader: TestUser;
   /** The reader's share link to a past card (to revoke), and someone's link to look at. */
   shareId: string;
@@ -244,6 +257,9 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
   const isbnFor = (name: string) => f.books[name]?.isbn ?? '';
   const bodies: Record<string, unknown> = {
     'PUT /api/admin/reset-date': { date: '2030-12-31' },
+    'PUT /api/admin/users/{userId}/role': { role: 'user' },
+    'PUT /api/admin/grids/{gridId}/cells/{position}': { challenge: 'A book of poems' },
+    'POST /api/admin/grids/{gridId}/end': { reason: 'Matrix' },
     'POST /api/admin/grids': { title: 'Matrix Challenge', challenges: [...DEFAULT_CHALLENGES] },
     'POST /api/bingo/placements': { cellId: f.grid.cells[0], isbn: isbnFor(route) },
     'POST /api/reviews': { isbn: isbnFor(route), text: 'A fine read.', rating: 4 },
@@ -273,6 +289,11 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
     'GET /api/books/{isbn}': { isbn: f.book.isbn },
     'GET /api/books/{isbn}/cover.svg': { isbn: f.book.isbn },
     'POST /api/admin/books/{isbn}/confirm': { isbn: f.book.isbn },
+    'POST /api/admin/books/{isbn}/reject': { isbn: f.unconfirmedBook.isbn },
+    'PUT /api/admin/users/{userId}/role': { userId: f.stranger.id },
+    'POST /api/admin/users/{userId}/unlock': { userId: f.stranger.id },
+    'PUT /api/admin/grids/{gridId}/cells/{position}': { gridId: f.grid.id, position: '15' },
+    'POST /api/admin/grids/{gridId}/end': { gridId: f.grid.id },
     'GET /api/bingo/grids/{gridId}': { gridId: f.grid.id },
     'GET /api/bingo/grids/{gridId}/suggestions': { gridId: f.grid.id },
     'GET /api/bingo/cells/{cellId}/suggestions': { cellId: f.grid.cells[1]! },
@@ -423,9 +444,16 @@ beforeAll(async () => {
   ]);
   const books: Record<string, TestBook> = {};
   for (const route of BOOK_ROUTES) books[route] = await createBook(t.app);
+  const unconfirmedBook = await createBook(t.app, { title: 'Only In A File' });
+  await t.app.deps.database.db
+    .updateTable('books')
+    .set({ confirmed: 0 })
+    .where('isbn', '=', unconfirmedBook.isbn)
+    .execute();
   fixtures = {
     grid,
     book,
+    unconfirmedBook,
     books,
     reader,
     readerFinished: await createFinishedBook(t.app, reader.id),
@@ -458,7 +486,7 @@ beforeAll(async () => {
     .flatMap(([path, operations]) =>
       Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     )
-    .sort((a, b) => Number(a === LAST_ROUTE) - Number(b === LAST_ROUTE));
+    .sort((a, b) => LAST_ROUTES.indexOf(a) - LAST_ROUTES.indexOf(b));
 });
 afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ChallengeRule } from '../challenge-rules';
 import { CELL_COUNT } from '../limits';
 import { messages } from '../messages';
+import { text } from './text';
 
 const CHALLENGE_MAX = 200;
 const TITLE_MAX = 100;
@@ -66,3 +67,101 @@ export type GridListResponse = z.infer<typeof GridListResponse>;
 /** An admin vouching for a book only a reader's import knew (issue 8). */
 export const ConfirmBookResponse = z.object({ message: z.string() });
 export type ConfirmBookResponse = z.infer<typeof ConfirmBookResponse>;
+
+/** Issue 23: the admin's readers page. */
+export const AdminUsersQuery = z.object({
+  /** Part of a name, username or email; empty lists everyone, newest first. */
+  q: text({ max: 100 }).trim().optional(),
+  /** The last reader's id of the previous page. */
+  cursor: text({ max: 100 }).trim().min(1).optional(),
+});
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
+
+export const AdminUserStatus = z.enum(['active', 'locked', 'suspended']);
+export type AdminUserStatus = z.infer<typeof AdminUserStatus>;
+
+export const AdminUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  /** Null for a guest. */
+  email: z.string().nullable(),
+  role: z.enum(['guest', 'user', 'admin']),
+  status: AdminUserStatus,
+  /** When a sign-in lock or a suspension ends; null: none, or a suspension for good. */
+  statusUntil: z.string().nullable(),
+  joinedAt: z.string(),
+  lastSignIn: z.string().nullable(),
+  points: z.number(),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const AdminUsersResponse = z.object({
+  users: z.array(AdminUser),
+  nextCursor: z.string().nullable(),
+});
+export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
+
+export const UserParams = z.object({ userId: text({ max: 100 }).trim().min(1) });
+
+/** A reason the audit log keeps beside an action; optional where the action says enough. */
+const reason = text({ max: 500 }).trim();
+
+export const SetRoleBody = z.object({
+  role: z.enum(['user', 'admin'], { error: 'The role must be user or admin.' }),
+  reason: reason.optional(),
+});
+export type SetRoleBody = z.infer<typeof SetRoleBody>;
+
+export const AdminActionResponse = z.object({ message: z.string() });
+export type AdminActionResponse = z.infer<typeof AdminActionResponse>;
+
+/** Books only a reader's import knows, waiting for an admin (decision 008). */
+export const UnconfirmedBook = z.object({
+  isbn: z.string(),
+  title: z.string(),
+  authors: z.string(),
+  coverUrl: z.string().nullable(),
+  /** Readers who have it on a list. */
+  readers: z.number(),
+  addedAt: z.string(),
+});
+export type UnconfirmedBook = z.infer<typeof UnconfirmedBook>;
+
+export const UnconfirmedBooksResponse = z.object({
+  books: z.array(UnconfirmedBook),
+  nextCursor: z.string().nullable(),
+});
+export type UnconfirmedBooksResponse = z.infer<typeof UnconfirmedBooksResponse>;
+
+export const UnconfirmedBooksQuery = z.object({
+  cursor: text({ max: 20 }).trim().min(1).optional(),
+});
+
+export const CellParams = z.object({
+  gridId: text({ max: 100 }).trim().min(1),
+  position: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(CELL_COUNT - 1),
+});
+
+/** Correcting one square while nobody has placed a book on it (issue 23). */
+export const EditCellBody = z.object({
+  challenge: z
+    .string()
+    .trim()
+    .min(1, 'Every challenge needs some text.')
+    .max(CHALLENGE_MAX, `A challenge must be at most ${CHALLENGE_MAX} characters.`),
+  rule: ChallengeRule.nullable().optional(),
+  reason: reason.optional(),
+});
+export type EditCellBody = z.infer<typeof EditCellBody>;
+
+export const GridParams = z.object({ gridId: text({ max: 100 }).trim().min(1) });
+
+export const EndGridBody = z.object({
+  reason: reason.min(1, messages.admin.reasonRequired),
+});
+export type EndGridBody = z.infer<typeof EndGridBody>;

@@ -79,6 +79,8 @@ export interface BooksTable {
   confirmed: Flag;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** When an admin turned the imported book down (migration 015, issue 23); null: never. */
+  rejectedAt: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface GridsTable {

@@ -159,11 +159,23 @@ type CellRow = Awaited<ReturnType<typeof cellsOf>>[number];
 
 /**
  * A grid's squares, kept once read, per database (issue 10: a tenth of a card read). They are
- * written with their grid in one transaction (grids.repository.ts) and nothing changes them
- * afterwards; grid ids are never reused, so a kept list cannot go stale. Kept per database
+ * written with their grid in one transaction (grids.repository.ts); the one change afterwards,
+ * an admin correcting an empty square (issue 23), forgets the grid's kept list on every
+ * instance through the bus (`GRID_CELLS_CHANGED_CHANNEL`). Kept per database
  * (`databaseKeyOf`), so a placement's transaction finds what a card read kept and the reverse.
  */
 const cellsKept = new WeakMap<object, Lru<readonly CellRow[]>>();
+
+/** The bus channel that tells every instance a grid's squares changed; the message is its id. */
+export const GRID_CELLS_CHANGED_CHANNEL = 'grids:cells-changed';
+
+/** Forgets the kept squares of `gridId` (or of every grid) read through `db`. */
+export function forgetKeptCells(db: Kysely<Database>, gridId?: string): void {
+  const kept = cellsKept.get(databaseKeyOf(db));
+  if (!kept) return;
+  if (gridId === undefined) cellsKept.delete(databaseKeyOf(db));
+  else kept.delete(gridId);
+}
 /** Grids whose squares are kept per database; the least recently read goes first. */
 export const KEPT_GRIDS_MAX = 1000;
 

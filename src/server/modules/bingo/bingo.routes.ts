@@ -13,10 +13,22 @@ import type { EventHub } from '../../events/hub';
 import { membersOnly } from '../../http/members-only';
 import { readingRateLimit } from '../../http/rate-limit-rules';
 import { requireMember, requireSignedIn } from '../../http/viewer';
+import { forgetKeptCells, GRID_CELLS_CHANGED_CHANNEL } from './bingo.repository';
 import { createBingoService } from './bingo.service';
 
 export function registerBingoRoutes(app: FastifyInstance, deps: AppDeps, hub: EventHub) {
   const service = createBingoService({ database: deps.database, hub });
+  // An admin corrected a square (issue 23): every instance forgets that grid's kept squares,
+  // and all of them when messages may have been missed.
+  const stopListening = deps.bus.subscribe(GRID_CELLS_CHANGED_CHANNEL, (gridId) =>
+    forgetKeptCells(deps.database.db, gridId),
+  );
+  const stopWatching = deps.bus.onInterrupted(() => forgetKeptCells(deps.database.db));
+  app.addHook('onClose', (_instance, done) => {
+    stopListening();
+    stopWatching();
+    done();
+  });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const progressLimit = {
     rateLimit: readingRateLimit('progressUpdates', deps.config.readingRateLimits),

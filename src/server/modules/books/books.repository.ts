@@ -37,7 +37,7 @@ type NumericColumn =
 /** A catalogue row as read back: every column but the timestamps; categories are JSON text. */
 export type BookRow = Omit<
   Selectable<BooksTable>,
-  'createdAt' | 'updatedAt' | 'facets' | NumericColumn
+  'createdAt' | 'updatedAt' | 'facets' | 'rejectedAt' | NumericColumn
 > &
   Record<NumericColumn, number | string | null>;
 

@@ -29,16 +29,17 @@ export function resetDateOpen(resetDate: string | null, today: string = todayUtc
 }
 
 /**
- * Whether a grid is the current one of its scope: the shared grid when it is the newest shared
- * grid; a club card when it is its club's newest card and its reset date has not passed.
+ * Whether a grid is the current one of its scope: it is the newest of its scope (the shared
+ * grids, or its club's cards) and its own end date has not passed. A club card's end date is its
+ * reset date; a shared card has none (the reset date is a setting) until an admin ends it early
+ * (issue 23), which gives it one.
  */
 export function isCurrentCard(grid: {
   isNewest: boolean;
   clubId: string | null;
   resetDate: string | null;
 }): boolean {
-  if (!grid.isNewest) return false;
-  return grid.clubId === null || resetDateOpen(grid.resetDate);
+  return grid.isNewest && resetDateOpen(grid.resetDate);
 }
 
 /** A YYYY-MM-DD text that names a real day (2026-02-30 does not). */

@@ -17,10 +17,10 @@ export interface GridRow {
 export function createGridsRepository(db: Kysely<Database>) {
   return {
     /** The shared grids (no club), newest first. */
-    async list(): Promise<GridRow[]> {
+    async list(): Promise<(GridRow & { resetDate: string | null })[]> {
       const rows = await db
         .selectFrom('grids')
-        .select(['id', 'title', 'createdAt'])
+        .select(['id', 'title', 'createdAt', 'resetDate'])
         .where('clubId', 'is', null)
         .orderBy('createdAt', 'desc')
         .orderBy('id', 'desc')

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GridListResponse } from '../../../lib/schemas/admin';
 import { requireSignedIn } from '../../http/viewer';
 import type { AppDeps } from '../../app-deps';
+import { isCurrentCard } from '../clubs/club-cards';
 import { createClubsService } from '../clubs/clubs.service';
 import { createGridsRepository } from './grids.repository';
 
@@ -21,7 +22,12 @@ export function registerGridRoutes(app: FastifyInstance, deps: AppDeps) {
       const [rows, clubCards] = await Promise.all([grids.list(), clubs.cardsOf(viewer.id)]);
       return {
         grids: [
-          ...rows.map((g, i) => ({ ...g, isCurrent: i === 0, club: null, resetDate: null })),
+          ...rows.map(({ resetDate, ...g }, i) => ({
+            ...g,
+            isCurrent: isCurrentCard({ isNewest: i === 0, clubId: null, resetDate }),
+            club: null,
+            resetDate: null,
+          })),
           ...clubCards,
         ],
       };
