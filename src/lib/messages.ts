@@ -478,7 +478,6 @@ export const messages = {
     join: 'Join club',
     joined: (name: string) => `Welcome to ${name}!`,
     alreadyMember: 'You are already a member of this club.',
-    cannotJoin: 'You cannot join this club.',
     clubFull: 'This club is full.',
     askToJoin: 'Ask to join',
     requestSent: 'Request sent. An owner of the club will answer it.',

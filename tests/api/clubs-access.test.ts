@@ -63,7 +63,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/clubs/{clubId}/invites': owners(200),
   'DELETE /api/clubs/{clubId}/invites/{inviteId}': owners(200),
   'GET /api/club-invites/{token}': row(200, 200, 200, 200, 404, 200, 200),
-  'POST /api/club-invites/{token}': row(409, 409, 409, 200, 403, 403, 200),
+  'POST /api/club-invites/{token}': row(409, 409, 409, 200, 404, 403, 200),
   'POST /api/clubs/{clubId}/requests': row(409, 409, 409, 200, 404, 403, 200),
   'GET /api/clubs/{clubId}/requests': owners(200),
   'POST /api/clubs/{clubId}/requests/{userId}/approve': owners(200),

@@ -439,8 +439,8 @@ describe('guests and blocked readers', () => {
         message: messages.clubs.inviteInvalid,
       });
       expect(refusal(await send('POST', reader, `/api/club-invites/${token}`))).toEqual({
-        status: 403,
-        message: messages.clubs.cannotJoin,
+        status: 404,
+        message: messages.clubs.inviteInvalid,
       });
     }
   });

@@ -6,6 +6,7 @@ import { messages } from '../../src/lib/messages';
 import type { CreateShareResponse, ShareListResponse } from '../../src/lib/schemas/share';
 import { hashShareToken } from '../../src/server/modules/shares/shares.service';
 import { createGrid, placeOk, type TestGrid } from '../helpers/bingo';
+import { createClub, createClubCard, joinClub } from '../helpers/clubs';
 import { createBook } from '../helpers/factories';
 import {
   call,
@@ -290,6 +291,81 @@ describe('revoking a share link', () => {
     expect(
       (await call(t.app, 'DELETE', `/api/shares/${made.id}`, { cookie: reader.cookie })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('a share of a club card', () => {
+  /**
+   * Issue 22, defect 5: a link to a club card answers only while its sharer can still open the
+   * card. A member shares a club card and reads every form of it (so each is rendered, cached
+   * and has an ETag); then they leave the club's reach, and every form answers as a revoked
+   * link at once, also to a client holding the cached image's ETag.
+   */
+  async function sharedClubCard(title: string) {
+    const [owner, member] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    const clubId = (await createClub(t.app, owner, { name: `${title} Circle` })).id;
+    await joinClub(t.app, owner, member, clubId);
+    const card = await createClubCard(t.app, owner, clubId, { title });
+    const book = await createBook(t.app, { title: `${title} Book` });
+    await placeOk(t.app, member.cookie, card.cells[0]!, book.isbn);
+    const made = await share(member, card.id);
+    const etags: Record<string, string> = {};
+    for (const form of ['', '/card.svg', '/card.png']) {
+      const seen = await call(t.app, 'GET', `${pathOf(made.url)}${form}`);
+      expect(seen.statusCode).toBe(200);
+      if (form !== '/card.png') expect(seen.body).toContain(title);
+      etags[form] = seen.headers.etag as string;
+    }
+    return { owner, member, clubId, made, etags };
+  }
+
+  async function expectRevoked(made: CreateShareResponse['share'], etags: Record<string, string>) {
+    const page = await call(t.app, 'GET', pathOf(made.url));
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain(messages.share.notFound);
+    for (const form of ['/card.svg', '/card.png']) {
+      const image = await call(t.app, 'GET', `${pathOf(made.url)}${form}`);
+      expect(image.statusCode).toBe(404);
+      expect(errorOf(image)).toEqual({ code: 'NOT_FOUND', message: messages.share.notFound });
+    }
+    // A client holding the cached render's ETag is not told its copy is still good.
+    for (const [form, etag] of Object.entries(etags)) {
+      const kept = await call(t.app, 'GET', `${pathOf(made.url)}${form}`, {
+        headers: { 'if-none-match': etag },
+      });
+      expect(kept.statusCode).toBe(404);
+      expect(kept.headers['cache-control']).toBe('no-store');
+    }
+  }
+
+  it('stops at once when an owner removes the sharer from the club', async () => {
+    const { owner, member, clubId, made, etags } = await sharedClubCard('Removal Challenge');
+    const removed = await call(t.app, 'DELETE', `/api/clubs/${clubId}/members/${member.id}`, {
+      cookie: owner.cookie,
+    });
+    expect(removed.statusCode).toBe(200);
+    await expectRevoked(made, etags);
+    const list = (
+      await call(t.app, 'GET', '/api/shares', { cookie: member.cookie })
+    ).json<ShareListResponse>();
+    expect(list.shares.map((s) => s.id)).not.toContain(made.id);
+  });
+
+  it('stops at once when the sharer leaves the club', async () => {
+    const { member, clubId, made, etags } = await sharedClubCard('Leaving Challenge');
+    const left = await call(t.app, 'DELETE', `/api/clubs/${clubId}/members/${member.id}`, {
+      cookie: member.cookie,
+    });
+    expect(left.statusCode).toBe(200);
+    await expectRevoked(made, etags);
+  });
+
+  it('stops at once when the club is deleted', async () => {
+    const { owner, clubId, made, etags } = await sharedClubCard('Deleted Challenge');
+    const deleted = await call(t.app, 'DELETE', `/api/clubs/${clubId}`, { cookie: owner.cookie });
+    expect(deleted.statusCode).toBe(200);
+    await expectRevoked(made, etags);
   });
 });
 

@@ -56,7 +56,10 @@ export function shownName(row: PersonRow, relationOf: (id: string) => ViewerRela
   return shownNameFor(profileNameOf(row), row.profileVisibility, relationOf(row.userId));
 }
 
-/** Owner first, then co-owners, then by name. */
+/**
+ * Owner first, then co-owners, then by the name the viewer is shown: a hidden member sorts as
+ * 'A reader', so their place says nothing of their own name.
+ */
 export function toClubMembers(
   rows: readonly (PersonRow & { role: ClubRole; joinedAt: Date | string; avatar: string | null })[],
   relationOf: (id: string) => ViewerRelation,
@@ -112,8 +115,10 @@ export function toClubCard(
 }
 
 /**
- * Members by the points the club's cards earned them, ties by name; equal points share a
- * rank (1, 1, 3), as on the global leaderboard. Every member is listed, 0 points too.
+ * Members by the points the club's cards earned them; equal points share a rank (1, 1, 3), as
+ * on the global leaderboard. Every member is listed, 0 points too. Ties are ordered by id, as
+ * the Global Top 10 orders them, never by name: a hidden member's row sits where their real
+ * name would sort, and a co-member renaming themselves would read it (issue 22).
  */
 export function toClubLeaderboard(
   rows: readonly (PersonRow & { points: number | string | null })[],
@@ -121,15 +126,8 @@ export function toClubLeaderboard(
   relationOf: (id: string) => ViewerRelation,
 ): ClubLeaderboardResponse {
   const scored = rows
-    .map((row) => ({
-      row,
-      points: Number(row.points ?? 0),
-      name: profileNameOf(row),
-    }))
-    .sort(
-      (a, b) =>
-        b.points - a.points || byName(a.name, b.name) || (a.row.userId < b.row.userId ? -1 : 1),
-    );
+    .map((row) => ({ row, points: Number(row.points ?? 0) }))
+    .sort((a, b) => b.points - a.points || (a.row.userId < b.row.userId ? -1 : 1));
   let rank = 0;
   let previous: number | null = null;
   return {

@@ -136,12 +136,21 @@ export function createClubsService(database: DatabaseHandle) {
     await repo.deleteRequest(clubId, userId);
   }
 
-  /** The live invite a token names, or 404 inviteInvalid (malformed, unknown, expired, revoked). */
-  async function inviteOf(token: string) {
+  /**
+   * The live invite a token names, or 404 inviteInvalid: malformed, unknown, expired, revoked,
+   * or its club hidden from a non-member by a block with its owners. A blocked reader is
+   * answered exactly as a dead link, to look and to join, so the block is not announced
+   * (decision 014, issue 22).
+   */
+  async function inviteFor(viewer: Viewer, token: string) {
     const invalid = () => notFound(messages.clubs.inviteInvalid);
     if (!TOKEN_PATTERN.test(token)) throw invalid();
     const invite = await clubs.findLiveInvite(hashInviteToken(token), new Date().toISOString());
     if (!invite) throw invalid();
+    const club = await clubs.findRole(invite.clubId, viewer.id);
+    if (!club || (club.role === null && (await blockedFromClub(invite.clubId, viewer.id)))) {
+      throw invalid();
+    }
     return invite;
   }
 
@@ -268,20 +277,14 @@ export function createClubsService(database: DatabaseHandle) {
 
     /** What a link shows before joining; a club a block hides is an invalid link. */
     async previewInvite(viewer: Viewer, token: string): Promise<InvitePreviewResponse> {
-      const invite = await inviteOf(token);
-      const club = await clubs.findRole(invite.clubId, viewer.id);
-      if (!club || (club.role === null && (await blockedFromClub(invite.clubId, viewer.id)))) {
-        throw notFound(messages.clubs.inviteInvalid);
-      }
+      const invite = await inviteFor(viewer, token);
       return { club: await summaryOf(invite.clubId, viewer.id) };
     },
 
+    /** Joins through a link; a club a block hides is an invalid link, as in the preview. */
     async acceptInvite(viewer: Viewer, token: string): Promise<ClubResponse> {
       if (viewer.role === 'guest') throw guestRefused();
-      const invite = await inviteOf(token);
-      if (await blockedFromClub(invite.clubId, viewer.id)) {
-        throw forbidden(messages.clubs.cannotJoin);
-      }
+      const invite = await inviteFor(viewer, token);
       await db
         .transaction()
         .execute((trx) => addMember(createClubsRepository(trx), invite.clubId, viewer.id));

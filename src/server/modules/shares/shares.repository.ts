@@ -11,24 +11,38 @@ export interface ShareRow {
 /** Share links (migration 009): only ever looked up by the hash of their token. */
 export function createSharesRepository(db: Kysely<Database>) {
   return {
-    /** The live link a token hash names: its owner and card; a revoked link is not found. */
+    /**
+     * The live link a token hash names: its owner and card. A revoked link is not found, nor a
+     * link to a club card whose sharer is no longer in its club (removed, left, the club gone):
+     * a share answers only while its sharer can still open the card (issue 22). One query, by
+     * the token's unique index, the grid's key and the membership's.
+     */
     findLiveByTokenHash(tokenHash: string) {
       return db
-        .selectFrom('shares')
-        .select(['id', 'userId', 'gridId'])
-        .where('tokenHash', '=', tokenHash)
-        .where('revokedAt', 'is', null)
+        .selectFrom('shares as s')
+        .innerJoin('grids as g', 'g.id', 's.gridId')
+        .leftJoin('clubMembers as m', (join) =>
+          join.onRef('m.clubId', '=', 'g.clubId').onRef('m.userId', '=', 's.userId'),
+        )
+        .select(['s.id', 's.userId', 's.gridId'])
+        .where('s.tokenHash', '=', tokenHash)
+        .where('s.revokedAt', 'is', null)
+        .where((eb) => eb.or([eb('g.clubId', 'is', null), eb('m.userId', 'is not', null)]))
         .executeTakeFirst();
     },
 
-    /** The owner's live links with their cards' titles, newest first. */
+    /** The owner's live links with their cards' titles, newest first; as findLiveByTokenHash. */
     listLive(userId: string): Promise<ShareRow[]> {
       return db
         .selectFrom('shares as s')
         .innerJoin('grids as g', 'g.id', 's.gridId')
+        .leftJoin('clubMembers as m', (join) =>
+          join.onRef('m.clubId', '=', 'g.clubId').onRef('m.userId', '=', 's.userId'),
+        )
         .select(['s.id', 's.gridId', 'g.title as gridTitle', 's.createdAt'])
         .where('s.userId', '=', userId)
         .where('s.revokedAt', 'is', null)
+        .where((eb) => eb.or([eb('g.clubId', 'is', null), eb('m.userId', 'is not', null)]))
         .orderBy('s.createdAt', 'desc')
         .orderBy('s.id')
         .execute();

@@ -58,10 +58,10 @@ describe('JoinClubPage', () => {
     const club = buildClub({ role: null });
     const { user } = await openInvite({
       [`GET /api/club-invites/${TOKEN}`]: { body: { club } },
-      [`POST /api/club-invites/${TOKEN}`]: apiErrorReply(403, messages.clubs.cannotJoin),
+      [`POST /api/club-invites/${TOKEN}`]: apiErrorReply(403, messages.clubs.clubFull, 'CLUB_FULL'),
     });
     await user.click(await screen.findByRole('button', { name: messages.clubs.join }));
-    expect(await screen.findByText(messages.clubs.cannotJoin)).toBeInTheDocument();
+    expect(await screen.findByText(messages.clubs.clubFull)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: messages.clubs.join })).toBeEnabled();
   });
 
