@@ -184,8 +184,9 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/clubs/{clubId}/invites': clubOwners(200),
   'DELETE /api/clubs/{clubId}/invites/{inviteId}': clubOwners(200),
   'GET /api/club-invites/{token}': { ...signedIn(200), blocked: 404 },
-  // Others join by the link (another club's, so the rest of the table is unchanged).
-  'POST /api/club-invites/{token}': { ...members(200), blocked: 403, reader: 409 },
+  // Others join by the link (another club's, so the rest of the table is unchanged); a reader
+  // in a block with its owners is answered as a dead link (issue 22).
+  'POST /api/club-invites/{token}': { ...members(200), blocked: 404, reader: 409 },
   'POST /api/clubs/{clubId}/requests': { ...members(200), blocked: 404, reader: 409 },
   'GET /api/clubs/{clubId}/requests': clubOwners(200),
   'POST /api/clubs/{clubId}/requests/{userId}/approve': clubOwners(200),
