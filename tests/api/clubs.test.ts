@@ -641,9 +641,9 @@ describe('club cards', () => {
 });
 
 describe('the club leaderboard', () => {
-  it('ranks every member by club points, ties by name, names as privacy says', async () => {
+  it('ranks every member by club points, ties by id (never a name), names as privacy says', async () => {
     const owner = await createUser(t.app, { email: `zed-${Date.now()}@example.com` });
-    // Bob joins first; the tie is still broken by name.
+    // Ties are broken by id, which says nothing of a name (issue 22).
     const bob = await createUser(t.app, { email: `bob-${Date.now()}@example.com` });
     const amy = await createUser(t.app, { email: `amy-${Date.now()}@example.com` });
     const hidden = await createUser(t.app);
@@ -662,10 +662,13 @@ describe('the club leaderboard', () => {
     const board = (
       await get(amy, `/api/clubs/${clubId}/leaderboard`)
     ).json<ClubLeaderboardResponse>();
-    expect(board.entries.map((e) => [e.rank, e.userId, e.points, e.isViewer])).toEqual([
-      [1, hidden.id, 20, false],
+    const tied = [
       [2, amy.id, 10, true],
       [2, bob.id, 10, false],
+    ].sort((x, y) => (String(x[1]) < String(y[1]) ? -1 : 1));
+    expect(board.entries.map((e) => [e.rank, e.userId, e.points, e.isViewer])).toEqual([
+      [1, hidden.id, 20, false],
+      ...tied,
       [4, owner.id, 0, false],
     ]);
     expect(board.entries[0]!.username).toBe(messages.privacy.hiddenName);
