@@ -114,11 +114,17 @@ function createPicker(books: readonly CatalogueBook[], year: number) {
   ): { position: number; isbn: string }[] {
     const chosen = new Map<number, string>();
     const pools = new Map(positions.map((p) => [p, poolOf(squares[p]!, reader)]));
+    /** Whether a reviewed book truly fits a square: it meets its rule, or is listed for it. */
+    const meets = (position: number, isbn: string) => {
+      const square = squares[position]!;
+      const book = byIsbn.get(isbn);
+      if (!book) return false;
+      if (!square.rule) return FREE_SQUARE_BOOKS[square.challenge]?.includes(isbn) ?? false;
+      return evaluateRule(square.rule, book, reader, year).status === 'meets';
+    };
     for (const isbn of wanted) {
       if (used.has(isbn)) continue;
-      const fits = positions.find(
-        (p) => !chosen.has(p) && pools.get(p)!.some((book) => book.isbn === isbn),
-      );
+      const fits = positions.find((p) => !chosen.has(p) && meets(p, isbn));
       if (fits === undefined) continue;
       chosen.set(fits, isbn);
       used.add(isbn);
@@ -388,13 +394,7 @@ export async function seedCommunity(
     );
   const past = await newSharedGrid(PAST_GRID_TITLE);
   const current = await newSharedGrid(DEFAULT_GRID_TITLE);
-  await fillCard(
-    { id: past.id, clubId: null },
-    sharedSquares,
-    (p) => p.past,
-    (PAST_CARD_DAYS_AGO - 1) * DAY_MS,
-    (CURRENT_CARD_DAYS_AGO + 2) * DAY_MS,
-  );
+  // The current card first, so the reviews find their books there (and are recent).
   await fillCard(
     { id: current.id, clubId: null },
     sharedSquares,
@@ -402,6 +402,14 @@ export async function seedCommunity(
     (CURRENT_CARD_DAYS_AGO - 1) * DAY_MS,
     3 * HOUR_MS,
   );
+  await fillCard(
+    { id: past.id, clubId: null },
+    sharedSquares,
+    (p) => p.past,
+    (PAST_CARD_DAYS_AGO - 1) * DAY_MS,
+    (CURRENT_CARD_DAYS_AGO + 2) * DAY_MS,
+  );
+
   const admin = { id: people.adminId, email: '', name: '', username: null };
   await createAdminService(database).setResetDate(
     { ...admin, role: 'admin', isAnonymous: false, isAdmin: true },
