@@ -1,4 +1,5 @@
-// The server the browser journeys run against: a fresh SQLite database with demo data on :3100.
+// The server the browser journeys run against: a fresh SQLite database on :3100 with the demo
+// accounts and an empty card (SEED_DEMO=accounts; E2E_SEED_DEMO=true adds the demo community).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,8 @@ process.exit(
       DATA_DIR: dataDir,
       SQLITE_PATH: path.join(dataDir, 'bingo.sqlite'),
       DATABASE_URL: '',
-      SEED_DEMO: 'true',
+      // The journeys count on the demo reader's empty card: the accounts, not the community.
+      SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'accounts',
       CAPTCHA_COST: '10',
       AUTH_RATE_LIMIT_MAX: '200',
       LOG_LEVEL: 'warn',

@@ -59,6 +59,22 @@ describe('loadConfig', () => {
     expect(seeds({ SEED_DEMO: 'false' })).toBe(false);
   });
 
+  it('seeds the demo community with the accounts, except with SEED_DEMO=accounts and in production', () => {
+    const seeds = (env: Record<string, string>) => {
+      const config = loadConfig({ DATA_DIR: dataDir(), AUTH_SECRET: 's'.repeat(40), ...env });
+      return [config.seedDemo, config.seedCommunity];
+    };
+    expect(seeds({})).toEqual([true, true]);
+    expect(seeds({ SEED_DEMO: 'true' })).toEqual([true, true]);
+    expect(seeds({ SEED_DEMO: 'accounts' })).toEqual([true, false]);
+    expect(seeds({ SEED_DEMO: 'false' })).toEqual([false, false]);
+    expect(seeds({ HOST: '0.0.0.0' })).toEqual([false, false]);
+    expect(seeds({ NODE_ENV: 'production' })).toEqual([false, false]);
+    // Asked for in production: the accounts as before, never the community.
+    expect(seeds({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toEqual([true, false]);
+    expect(() => seeds({ SEED_DEMO: 'lots' })).toThrow(/SEED_DEMO:/);
+  });
+
   it('switches to PostgreSQL with DATABASE_URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h:5432/db' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });

@@ -58,7 +58,11 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Hedgehog Reading Bingo <no-reply@hedgehog-bingo.local>'),
   SUPPORT_EMAIL: z.email().default('support@hedgehog-bingo.example'),
   CAPTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
-  SEED_DEMO: booleanFlag.optional(),
+  /** A flag, or `accounts`: the demo accounts and the card only, without the community. */
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'accounts'])
+    .transform((v) => (v === 'accounts' ? v : v === 'true' || v === '1' || v === 'yes'))
+    .optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1_000_000).default(1),
@@ -103,6 +107,11 @@ export interface AppConfig {
   supportEmail: string;
   captchaCost: number;
   seedDemo: boolean;
+  /**
+   * With `seedDemo`: also the demo community (readers, posts, friends, a club, a past card;
+   * seed/community.ts). Never in production; off with SEED_DEMO=accounts.
+   */
+  seedCommunity: boolean;
   authRateLimit: { max: number; windowMs: number };
   /** Multiplies every per-reader and per-address limit; 0 lifts them all (issue 10). */
   rateLimitScale: number;
@@ -152,6 +161,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new ConfigError('Invalid settings:\n  AUTH_SECRET: required when NODE_ENV=production');
   }
+  const seedDemo =
+    e.SEED_DEMO === undefined
+      ? e.NODE_ENV !== 'production' && isLoopback(e.HOST)
+      : e.SEED_DEMO !== false;
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -172,7 +185,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // Demo accounts have printed passwords: never seeded in production unless asked for.
     // The demo accounts' passwords are in the code: by default only on a server no one else can
     // reach (the loopback default of `npm start`), never in production.
-    seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && isLoopback(e.HOST)),
+    seedDemo,
+    // The community is for trying the app: never in production, even with SEED_DEMO=true.
+    seedCommunity: seedDemo && e.NODE_ENV !== 'production' && e.SEED_DEMO !== 'accounts',
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,
