@@ -42,6 +42,7 @@ function placed(isbn: string, title: string) {
         cellId: cellId(12),
         position: 12,
       },
+      outcome: 'placed',
       pointsEarned: 10,
       totalPoints: 50,
       message: messages.bingo.earnedPoints(10),
