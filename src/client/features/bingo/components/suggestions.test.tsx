@@ -113,7 +113,7 @@ describe('books that fit a square', () => {
   });
 
   it('warns before a book that fails the rule, and places it anyway when asked', async () => {
-    const warning = '342 pages; this square asks for under 100. Place anyway?';
+    const warning = messages.fit.warning.pages(342, 'under', 100);
     const { user, api } = await openBingo({
       'GET /api/books/search': {
         body: {
