@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CHALLENGE_RULE_KINDS,
   ChallengeRule,
   countTitleWords,
   DEFAULT_CHALLENGE_RULES,
@@ -77,7 +78,8 @@ describe('evaluateRule', () => {
     expect(check(rule, nightSky)).toEqual({ status: 'meets', reason: '89 pages: under 100' });
     expect(check(rule, interview)).toEqual({
       status: 'fails',
-      reason: '342 pages; this square asks for under 100. Place anyway?',
+      reason:
+        'This book has 342 pages; this square asks for a book of fewer than 100 pages. Place it anyway?',
     });
     expect(check(rule, bare).status).toBe('unknown');
     expect(check({ kind: 'pages', comparison: 'over', pages: 1000 }, joy).reason).toBe(
@@ -93,7 +95,8 @@ describe('evaluateRule', () => {
     });
     expect(check(rule, nightSky)).toEqual({
       status: 'fails',
-      reason: 'first published 2016; this square asks for 50 or more years ago. Place anyway?',
+      reason:
+        'This book was first published in 2016; this square asks for a book first published 50 or more years ago, in 1976 or before. Place it anyway?',
     });
     expect(check(rule, bare).reason).toBe(messages.fit.unknown(messages.fit.yearUnknown));
   });
@@ -123,7 +126,7 @@ describe('evaluateRule', () => {
     const poetry = { kind: 'subject', subjects: ['poetry'] } as const;
     expect(check(poetry, nightSky)).toEqual({ status: 'meets', reason: 'subject Poetry: poetry' });
     expect(check(poetry, interview).reason).toBe(
-      'subjects Horror, Fantasy; this square asks for poetry. Place anyway?',
+      'This book is listed as Horror, Fantasy; this square asks for poetry. Place it anyway?',
     );
     expect(check(poetry, bare).status).toBe('unknown');
     const notOnEarth = { kind: 'subject', subjects: ['science-fiction', 'fantasy'] } as const;
@@ -158,7 +161,8 @@ describe('evaluateRule', () => {
     });
     expect(check(rule, cienAnos)).toEqual({
       status: 'fails',
-      reason: 'written in Spanish; this square asks for translated from Spanish. Place anyway?',
+      reason:
+        'This edition is in Spanish, the language the book was written in; this square asks for a translation from Spanish. Place it anyway?',
     });
     expect(check(rule, interview).status).toBe('fails');
     expect(check(rule, bare).status).toBe('unknown');
@@ -178,6 +182,109 @@ describe('evaluateRule', () => {
     expect(check(rule, nightSky).status).toBe('fails');
     expect(check(rule, interview, noFacts).status).toBe('unknown');
   });
+});
+
+describe('the warning before placing anyway is a sentence for every rule kind (issue 22)', () => {
+  const WARNINGS: Record<ChallengeRule['kind'], [rule: object, facts: BookFacts, text: string][]> =
+    {
+      subject: [
+        [
+          { kind: 'subject', subjects: ['poetry'] },
+          hundredYears,
+          'This book is listed as Fiction, Classics, Magical Realism; this square asks for poetry. Place it anyway?',
+        ],
+        [
+          { kind: 'subject', subjects: ['science-fiction', 'fantasy'] },
+          joy,
+          'This book is listed as Cooking; this square asks for science fiction or fantasy. Place it anyway?',
+        ],
+      ],
+      pages: [
+        [
+          { kind: 'pages', comparison: 'under', pages: 100 },
+          interview,
+          'This book has 342 pages; this square asks for a book of fewer than 100 pages. Place it anyway?',
+        ],
+        [
+          { kind: 'pages', comparison: 'over', pages: 500 },
+          nightSky,
+          'This book has 89 pages; this square asks for a book of more than 500 pages. Place it anyway?',
+        ],
+        [
+          { kind: 'pages', comparison: 'over', pages: 2 },
+          book({ title: 'A Leaflet', authors: 'Anonymous', pageCount: 1 }),
+          'This book has 1 page; this square asks for a book of more than 2 pages. Place it anyway?',
+        ],
+      ],
+      'birth-year': [
+        [
+          { kind: 'birth-year' },
+          nightSky,
+          'This book was first published in 2016; this square asks for a book first published in your birth year, 1976. Place it anyway?',
+        ],
+      ],
+      'years-ago': [
+        [
+          { kind: 'years-ago', years: 50 },
+          nightSky,
+          'This book was first published in 2016; this square asks for a book first published 50 or more years ago, in 1976 or before. Place it anyway?',
+        ],
+      ],
+      'published-in': [
+        [
+          { kind: 'published-in', year: 1967 },
+          interview,
+          'This book was first published in 1976; this square asks for a book first published in 1967. Place it anyway?',
+        ],
+      ],
+      'title-words': [
+        [
+          { kind: 'title-words', words: 7 },
+          joy,
+          "This book's title has 3 words; this square asks for a title of 7 or more words. Place it anyway?",
+        ],
+        [
+          { kind: 'title-words', words: 2 },
+          book({ title: 'Beloved', authors: 'Toni Morrison' }),
+          "This book's title has 1 word; this square asks for a title of 2 or more words. Place it anyway?",
+        ],
+      ],
+      language: [
+        [
+          { kind: 'language', language: 'es', translated: true },
+          interview,
+          'This book was first written in English; this square asks for a book translated from Spanish. Place it anyway?',
+        ],
+        [
+          { kind: 'language', language: 'es', translated: false },
+          interview,
+          'This book was first written in English; this square asks for a book first written in Spanish. Place it anyway?',
+        ],
+        [
+          { kind: 'language', language: 'es', translated: true },
+          cienAnos,
+          'This edition is in Spanish, the language the book was written in; this square asks for a translation from Spanish. Place it anyway?',
+        ],
+      ],
+      'author-first-name': [
+        [
+          { kind: 'author-first-name' },
+          nightSky,
+          'This book is by Ocean Vuong; this square asks for an author who shares your first name, Anne. Place it anyway?',
+        ],
+      ],
+    };
+
+  it('covers every kind', () => {
+    expect(Object.keys(WARNINGS).sort()).toEqual([...CHALLENGE_RULE_KINDS].sort());
+  });
+
+  it.each(Object.entries(WARNINGS).flatMap(([kind, cases]) => cases.map((c) => [kind, ...c])))(
+    '%s: %j',
+    (_kind, rule, facts, text) => {
+      expect(check(rule as object, facts as BookFacts)).toEqual({ status: 'fails', reason: text });
+    },
+  );
 });
 
 describe('rules of the seeded grid', () => {

@@ -139,7 +139,10 @@ export interface ReaderFacts {
 export type FitStatus = 'meets' | 'fails' | 'unknown';
 export interface Fit {
   status: FitStatus;
-  /** "96 pages: under 100", or the warning "320 pages; this square asks for under 100. ..." */
+  /**
+   * "96 pages: under 100", or the warning, a sentence: "This book has 320 pages; this square
+   * asks for a book of fewer than 100 pages. Place it anyway?" (messages.fit.warning)
+   */
   reason: string;
 }
 
@@ -205,21 +208,20 @@ const meets = (fact: string, asks: string): Fit => ({
   status: 'meets',
   reason: messages.fit.meets(fact, asks),
 });
-const fails = (fact: string, asks: string): Fit => ({
-  status: 'fails',
-  reason: messages.fit.fails(fact, asks),
-});
+/** A book the rule does not take: the warning, one sentence of messages.fit.warning. */
+const fails = (warning: string): Fit => ({ status: 'fails', reason: warning });
 const unknown = (what: string): Fit => ({ status: 'unknown', reason: messages.fit.unknown(what) });
 
 function checkYear(
   year: number | null,
   asks: string,
   test: (year: number) => boolean,
+  warning: (year: number) => string,
   meetsText: (year: number) => string = () => asks,
 ): Fit {
   if (year === null) return unknown(messages.fit.yearUnknown);
   const fact = messages.fit.firstPublished(year);
-  return test(year) ? meets(fact, meetsText(year)) : fails(fact, asks);
+  return test(year) ? meets(fact, meetsText(year)) : fails(warning(year));
 }
 
 /**
@@ -241,7 +243,7 @@ export function evaluateRule(
       const matched = matchSubject(book.subjects, rule.subjects);
       return matched
         ? meets(messages.fit.subject(matched), asks)
-        : fails(messages.fit.subjects(book.subjects.slice(0, 3).join(', ')), asks);
+        : fails(messages.fit.warning.subject(book.subjects.slice(0, 3).join(', '), asks));
     }
     case 'pages': {
       const asks =
@@ -252,7 +254,9 @@ export function evaluateRule(
       const ok =
         rule.comparison === 'under' ? book.pageCount < rule.pages : book.pageCount > rule.pages;
       const fact = messages.fit.pages(book.pageCount);
-      return ok ? meets(fact, asks) : fails(fact, asks);
+      return ok
+        ? meets(fact, asks)
+        : fails(messages.fit.warning.pages(book.pageCount, rule.comparison, rule.pages));
     }
     case 'birth-year': {
       if (reader.birthYear === null) return unknown(messages.fit.needBirthYear);
@@ -261,6 +265,7 @@ export function evaluateRule(
         book.firstPublishedYear,
         messages.fit.birthYear(birthYear),
         (y) => y === birthYear,
+        (y) => messages.fit.warning.birthYear(y, birthYear),
       );
     }
     case 'years-ago':
@@ -268,6 +273,7 @@ export function evaluateRule(
         book.firstPublishedYear,
         messages.fit.yearsOrMoreAgo(rule.years),
         (y) => currentYear - y >= rule.years,
+        (y) => messages.fit.warning.yearsAgo(y, rule.years, currentYear - rule.years),
         (y) => messages.fit.yearsAgo(currentYear - y),
       );
     case 'published-in':
@@ -275,12 +281,15 @@ export function evaluateRule(
         book.firstPublishedYear,
         messages.fit.publishedIn(rule.year),
         (y) => y === rule.year,
+        (y) => messages.fit.warning.publishedIn(y, rule.year),
       );
     case 'title-words': {
       const words = countTitleWords(book.title);
       const fact = messages.fit.titleWords(words);
       const asks = messages.fit.titleWordsAtLeast(rule.words);
-      return words >= rule.words ? meets(fact, asks) : fails(fact, asks);
+      return words >= rule.words
+        ? meets(fact, asks)
+        : fails(messages.fit.warning.titleWords(words, rule.words));
     }
     case 'language': {
       const target = languageName(rule.language);
@@ -294,10 +303,14 @@ export function evaluateRule(
       const fact = translated
         ? messages.fit.translatedFrom(languageName(original))
         : messages.fit.writtenIn(languageName(original));
-      if (original !== rule.language) return fails(fact, asks);
+      if (original !== rule.language) {
+        return fails(
+          messages.fit.warning.language(languageName(original), target, rule.translated),
+        );
+      }
       if (!rule.translated) return meets(fact, asks);
       if (edition === null) return unknown(messages.fit.languageUnknown);
-      return translated ? meets(fact, asks) : fails(fact, asks);
+      return translated ? meets(fact, asks) : fails(messages.fit.warning.notTranslated(target));
     }
     case 'author-first-name': {
       if (reader.firstName === null || foldText(reader.firstName) === '') {
@@ -308,7 +321,9 @@ export function evaluateRule(
       const firstNames = authorFirstNames(book.authors);
       if (firstNames.length === 0) return unknown(messages.fit.authorUnknown);
       const fact = messages.fit.authorNamed(book.authors);
-      return firstNames.includes(wanted) ? meets(fact, asks) : fails(fact, asks);
+      return firstNames.includes(wanted)
+        ? meets(fact, asks)
+        : fails(messages.fit.warning.authorFirstName(book.authors, reader.firstName.trim()));
     }
   }
 }

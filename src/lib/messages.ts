@@ -302,13 +302,36 @@ export const messages = {
     translatedFrom: (language: string) => `translated from ${language}`,
     writtenIn: (language: string) => `written in ${language}`,
     subject: (subject: string) => `subject ${subject}`,
-    subjects: (subjects: string) => `subjects ${subjects}`,
     authorNamed: (firstName: string) => `by ${firstName}`,
     authorShares: (firstName: string) => `an author named ${firstName}`,
     /** A book meeting a square: "96 pages: under 100". */
     meets: (fact: string, asks: string) => `${fact}: ${asks}`,
-    /** The warning before placing a book that does not meet the square's rule. */
-    fails: (fact: string, asks: string) => `${fact}; this square asks for ${asks}. Place anyway?`,
+    /**
+     * Issue 22: the warning before placing a book that does not meet the square's rule, one
+     * whole sentence per rule kind: what the book is, what the square asks for, and the question.
+     */
+    warning: {
+      subject: (listedAs: string, asks: string) =>
+        `This book is listed as ${listedAs}; this square asks for ${asks}. Place it anyway?`,
+      pages: (pages: number, comparison: 'under' | 'over', limit: number) =>
+        `This book has ${pages} ${pages === 1 ? 'page' : 'pages'}; this square asks for a book of ${comparison === 'under' ? 'fewer' : 'more'} than ${limit} pages. Place it anyway?`,
+      birthYear: (year: number, birthYear: number) =>
+        `This book was first published in ${year}; this square asks for a book first published in your birth year, ${birthYear}. Place it anyway?`,
+      yearsAgo: (year: number, years: number, latestYear: number) =>
+        `This book was first published in ${year}; this square asks for a book first published ${years} or more years ago, in ${latestYear} or before. Place it anyway?`,
+      publishedIn: (year: number, wanted: number) =>
+        `This book was first published in ${year}; this square asks for a book first published in ${wanted}. Place it anyway?`,
+      titleWords: (words: number, atLeast: number) =>
+        `This book's title has ${words} ${words === 1 ? 'word' : 'words'}; this square asks for a title of ${atLeast} or more words. Place it anyway?`,
+      /** The book was first written in another language than the square's. */
+      language: (original: string, wanted: string, translated: boolean) =>
+        `This book was first written in ${original}; this square asks for a book ${translated ? 'translated from' : 'first written in'} ${wanted}. Place it anyway?`,
+      /** The square asks for a translation; this edition is the book in its own language. */
+      notTranslated: (language: string) =>
+        `This edition is in ${language}, the language the book was written in; this square asks for a translation from ${language}. Place it anyway?`,
+      authorFirstName: (authors: string, firstName: string) =>
+        `This book is by ${authors}; this square asks for an author who shares your first name, ${firstName}. Place it anyway?`,
+    },
     pagesUnknown: 'page count unknown',
     yearUnknown: 'first publication year unknown',
     subjectsUnknown: 'subjects unknown',

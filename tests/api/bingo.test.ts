@@ -119,6 +119,7 @@ describe('placing a book', () => {
         points: 10,
         ruleMet: null,
       },
+      outcome: 'placed',
       pointsEarned: 10,
       totalPoints: 10,
       message: messages.bingo.earnedPoints(10),
@@ -228,6 +229,7 @@ describe('placing a book', () => {
     expect(response.statusCode).toBe(200);
     const replaced = response.json<PlaceBookResponse>();
     expect(replaced).toMatchObject({
+      outcome: 'replaced',
       pointsEarned: 0,
       totalPoints: 10,
       message: messages.bingo.bookReplaced,
@@ -245,7 +247,12 @@ describe('placing a book', () => {
     await placeOk(t.app, reader.cookie, grid.cells[4]!, HOBBIT.isbn13);
     const before = await scoreOf(t.app, reader.id);
     const again = await placeOk(t.app, reader.cookie, grid.cells[4]!, HOBBIT.isbn13);
-    expect(again).toMatchObject({ pointsEarned: 0, message: messages.bingo.bookReplaced });
+    // Issue 22: the answer says the square already held it, so the page offers no second review.
+    expect(again).toMatchObject({
+      outcome: 'unchanged',
+      pointsEarned: 0,
+      message: messages.bingo.bookReplaced,
+    });
     expect(await scoreOf(t.app, reader.id)).toEqual(before);
   });
 

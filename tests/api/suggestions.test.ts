@@ -228,7 +228,7 @@ describe('honest, not strict', () => {
     const interview = await demoBook('Interview with the Vampire');
     expect(await fit(reader, SQUARE.under100, interview.isbn)).toEqual({
       status: 'fails',
-      reason: '342 pages; this square asks for under 100. Place anyway?',
+      reason: messages.fit.warning.pages(342, 'under', 100),
     });
     await placeOk(t.app, reader.cookie, grid.cells[SQUARE.under100]!, interview.isbn);
 

@@ -54,8 +54,18 @@ export const PlacedBook = CellPlacement.extend({
 });
 export type PlacedBook = z.infer<typeof PlacedBook>;
 
+/**
+ * What a placement did to its square, as the server decided it in its transaction (issue 22):
+ * a book on an empty square, another book in place of the square's, or the square's own book
+ * again (nothing changed). The page offers a review unless it is 'unchanged'; it never works
+ * this out from its cached card, which the live update may already have refetched.
+ */
+export const PlacementOutcome = z.enum(['placed', 'replaced', 'unchanged']);
+export type PlacementOutcome = z.infer<typeof PlacementOutcome>;
+
 export const PlaceBookResponse = z.object({
   placement: PlacedBook,
+  outcome: PlacementOutcome,
   pointsEarned: z.number().int(),
   totalPoints: z.number().int(),
   /** 'You earned N points!' or, for a replaced book, 'Book updated! (No points ...)'. */

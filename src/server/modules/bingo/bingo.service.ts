@@ -13,6 +13,7 @@ import type {
   BingoCardResponse,
   PlaceBookBody,
   PlaceBookResponse,
+  PlacementOutcome,
   ResetGridResponse,
 } from '../../../lib/schemas/bingo';
 import { computePlacementPoints } from '../../../lib/scoring';
@@ -192,8 +193,14 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
       ? await repo.findPlacementOnCell(userId, cell.id, cell.position)
       : undefined;
     const view = { coverUrl: book.coverUrl, authors: book.authors };
-    const placed = (row: PlacedView, pointsEarned: number, totalPoints: number) => ({
+    const placed = (
+      row: PlacedView,
+      outcome: PlacementOutcome,
+      pointsEarned: number,
+      totalPoints: number,
+    ): PlaceBookResponse => ({
       placement: toPlacedBook(row),
+      outcome,
       pointsEarned,
       totalPoints,
       message:
@@ -203,7 +210,11 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
     if (existing && existing.bookIsbn === isbn) {
       // The same book again on its own square: nothing to change, nothing earned.
       const same = { ...existing, ...view };
-      return { response: placed(same, 0, await totalNow()), changedPoints: false, clubId };
+      return {
+        response: placed(same, 'unchanged', 0, await totalNow()),
+        changedPoints: false,
+        clubId,
+      };
     }
     const others = placements.filter((p) => p.cellId !== cell.id);
     const decision = decidePlacement(
@@ -238,7 +249,12 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
       // SPEC.md section 4: replacing a marked square's book earns nothing; it keeps its points.
       await repo.replaceBook(existing.id, bookFields);
       return {
-        response: placed({ ...row, ...view, points: existing.points }, 0, await totalNow()),
+        response: placed(
+          { ...row, ...view, points: existing.points },
+          'replaced',
+          0,
+          await totalNow(),
+        ),
         changedPoints: false,
         clubId,
       };
@@ -257,7 +273,7 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
         ? await repo.addPoints(userId, earned)
         : await repo.clubPoints(userId, clubId);
     return {
-      response: placed({ ...row, ...view, points: earned }, earned, total),
+      response: placed({ ...row, ...view, points: earned }, 'placed', earned, total),
       changedPoints: true,
       clubId,
     };

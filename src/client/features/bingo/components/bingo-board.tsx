@@ -128,9 +128,7 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
 
   const placement = useMutation({
     mutationFn: (body: PlaceBookBody) => placeBook(body),
-    onSuccess: (result, { cellId }) => {
-      const before = queryClient.getQueryData<BingoCardResponse>(cardQueryKey(gridId));
-      const previous = before?.cells.find((cell) => cell.id === cellId)?.placement ?? null;
+    onSuccess: (result) => {
       const placed = result.placement;
       // The review offered next joins this toast if it is posted while the points are shown.
       notifySuccessInGroup(bookToastGroup(placed.bookIsbn), result.message);
@@ -148,8 +146,10 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
       refreshAfterChange();
       showSquare(null);
       // A review is offered for a book the square did not hold before, never for a refusal.
+      // The server says which (issue 22): the cached card may already hold the book, refetched
+      // by the live update that this placement's points sent before its answer arrived.
       setModal(
-        previous?.bookIsbn === placed.bookIsbn
+        result.outcome === 'unchanged'
           ? NO_MODAL
           : {
               kind: 'review',

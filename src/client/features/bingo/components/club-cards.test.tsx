@@ -258,6 +258,7 @@ describe('a club card', () => {
               cellId: cellId(5),
               position: 5,
             },
+            outcome: 'placed',
             pointsEarned: 10,
             totalPoints: 80,
             message: messages.bingo.earnedPoints(10),

@@ -35,6 +35,7 @@ function server(): MockRoutes {
       return {
         body: {
           placement: { ...placement, cellId: cellId(1), position: 1 },
+          outcome: 'placed',
           pointsEarned: 10,
           totalPoints: 10,
           message: messages.bingo.earnedPoints(10),

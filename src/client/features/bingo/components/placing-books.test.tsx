@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHALLENGES } from '../../../../lib/challenges';
 import { REVIEW_MAX } from '../../../../lib/limits';
+import { LIVE_EVENT } from '../../../../lib/live-events';
 import { messages } from '../../../../lib/messages';
 import type {
   BingoCardResponse,
@@ -61,6 +62,7 @@ function placingServer(
       return {
         body: {
           placement: { ...placement, cellId: cellId(1), position: 1 },
+          outcome: 'placed',
           pointsEarned: 10,
           totalPoints: 50,
           message: messages.bingo.earnedPoints(10),
@@ -197,7 +199,12 @@ describe('Placing a book', () => {
   });
 
   it('offers a review for a replacement book too, with the no-points message', async () => {
-    const replaced = { pointsEarned: 0, totalPoints: 40, message: messages.bingo.bookReplaced };
+    const replaced = {
+      outcome: 'replaced' as const,
+      pointsEarned: 0,
+      totalPoints: 40,
+      message: messages.bingo.bookReplaced,
+    };
     await searchAndChoose(placingServer(replaced, buildPlacement({ bookTitle: 'Emma' })));
 
     expect(await screen.findByText(messages.bingo.bookReplaced)).toBeInTheDocument();
@@ -206,7 +213,12 @@ describe('Placing a book', () => {
   });
 
   it('offers no second review when the square already held the same book', async () => {
-    const same = { pointsEarned: 0, totalPoints: 40, message: messages.bingo.bookReplaced };
+    const same = {
+      outcome: 'unchanged' as const,
+      pointsEarned: 0,
+      totalPoints: 40,
+      message: messages.bingo.bookReplaced,
+    };
     const onSquare = buildPlacement({ bookIsbn: '9780547928227', bookTitle: 'The Hobbit' });
     await searchAndChoose(placingServer(same, onSquare));
 
@@ -249,6 +261,62 @@ describe('Placing a book', () => {
   it("falls back to 'Failed to save book.' when the server fails", async () => {
     await searchAndChoose({ 'POST /api/bingo/placements': apiErrorReply(500, 'boom') });
     expect(await screen.findByText(messages.bingo.saveBookFailed)).toBeInTheDocument();
+  });
+});
+
+/** Stands in for the browser's EventSource; the test pushes the server's live updates. */
+class FakeEventSource {
+  static last: FakeEventSource | null = null;
+  private readonly listeners = new Map<string, Set<(event: MessageEvent) => void>>();
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    const set = this.listeners.get(type) ?? new Set();
+    set.add(listener);
+    this.listeners.set(type, set);
+  }
+  removeEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.get(type)?.delete(listener);
+  }
+  close() {}
+  emit(type: string, data: unknown) {
+    const event = new MessageEvent(type, { data: JSON.stringify(data) });
+    this.listeners.get(type)?.forEach((listener) => listener(event));
+  }
+}
+
+describe('The live update wins the race with the placement (issue 22)', () => {
+  it('still offers the review and toasts the points when the card was refetched first', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const server = placingServer();
+    const placed = server['POST /api/bingo/placements'];
+    if (typeof placed !== 'function') throw new Error('the placing server answers by a function');
+    const answer = heldReply();
+    let reply: MockReply | undefined;
+    const { api } = await searchAndChoose({
+      ...server,
+      // The server has placed the book (its card holds it) but its answer is held on the way.
+      'POST /api/bingo/placements': (request) => {
+        reply = placed(request) as MockReply;
+        return answer.handler(request);
+      },
+    });
+    await waitFor(() => expect(api.requestsTo('POST /api/bingo/placements')).toHaveLength(1));
+    const cardReads = api.requestsTo(CURRENT_CARD).length;
+
+    // The event stream's points update arrives first: the card is refetched with the book on it.
+    act(() => FakeEventSource.last?.emit(LIVE_EVENT.points, { totalPoints: 50 }));
+    await waitFor(() => expect(api.requestsTo(CURRENT_CARD).length).toBeGreaterThan(cardReads));
+    await waitFor(() =>
+      expect(square(POEMS)).toHaveAccessibleName(`${POEMS}. Marked with The Hobbit`),
+    );
+
+    answer.send(reply!);
+
+    expect(await screen.findByText(messages.bingo.earnedPoints(10))).toBeInTheDocument();
+    const review = await screen.findByRole('dialog', { name: 'Write a review' });
+    expect(within(review).getByText('The Hobbit')).toBeInTheDocument();
   });
 });
 
@@ -440,6 +508,7 @@ describe('The wildcard is asked for before it is spent (issue 9)', () => {
             cellId: cellId(1),
             position: 1,
           },
+          outcome: 'placed',
           pointsEarned: 10,
           totalPoints: 20,
           message: messages.bingo.earnedPoints(10),

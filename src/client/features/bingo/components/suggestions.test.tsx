@@ -42,6 +42,7 @@ function placed(isbn: string, title: string) {
         cellId: cellId(12),
         position: 12,
       },
+      outcome: 'placed',
       pointsEarned: 10,
       totalPoints: 50,
       message: messages.bingo.earnedPoints(10),
@@ -112,7 +113,7 @@ describe('books that fit a square', () => {
   });
 
   it('warns before a book that fails the rule, and places it anyway when asked', async () => {
-    const warning = '342 pages; this square asks for under 100. Place anyway?';
+    const warning = messages.fit.warning.pages(342, 'under', 100);
     const { user, api } = await openBingo({
       'GET /api/books/search': {
         body: {
