@@ -10,14 +10,15 @@ import {
 import { DEFAULT_CHALLENGES, DEFAULT_GRID_TITLE } from '../../lib/challenges';
 import { CreateClubCardBody } from '../../lib/schemas/clubs';
 import { computePlacementPoints } from '../../lib/scoring';
+import { endOfDayUtc } from '../../lib/dates';
 import type { DatabaseHandle } from '../db/database';
 import type { FinishedBooksTable, FriendshipsTable, PlacementsTable } from '../db/schema';
 import type { Viewer } from '../http/viewer';
 import { parseStoredCategories } from '../modules/books/books.mapper';
-import { createAdminService } from '../modules/admin/admin.service';
 import { ruleMetOf } from '../modules/bingo/bingo.service';
 import { createClubsService } from '../modules/clubs/clubs.service';
 import { createGridsRepository } from '../modules/grids/grids.repository';
+import { createSettingsRepository, RESET_DATE_KEY } from '../modules/settings/settings.repository';
 import { createReviewsService } from '../modules/reviews/reviews.service';
 import {
   CLUB_CARD,
@@ -410,10 +411,11 @@ export async function seedCommunity(
     (CURRENT_CARD_DAYS_AGO + 2) * DAY_MS,
   );
 
-  const admin = { id: people.adminId, email: '', name: '', username: null };
-  await createAdminService(database).setResetDate(
-    { ...admin, role: 'admin', isAnonymous: false, isAdmin: true },
-    dayOf(new Date(now.getTime() + RESET_DAYS_AHEAD * DAY_MS)),
+  // The reset date as the admin's form stores it: the end of the day (SPEC.md section 9).
+  await createSettingsRepository(database.db, database.kind).set(
+    RESET_DATE_KEY,
+    endOfDayUtc(dayOf(new Date(now.getTime() + RESET_DAYS_AHEAD * DAY_MS))),
+    people.adminId,
   );
 
   // Friends: a ring of neighbours, a few across it, and the demo reader's own; one request
