@@ -216,6 +216,9 @@ export const messages = {
     gridError: (message: string) => `Error creating Bingo Grid: ${message}`,
     // Issue 8: a book only a reader's import vouches for, confirmed for every reader's search.
     bookConfirmed: 'Book confirmed: every reader can now find it.',
+    // Issue 22: a challenge's short label, shown in the phone card's square.
+    challengeLabelTooLong: (max: number) =>
+      `A short label must be at most ${max} characters; the full challenge can be longer.`,
   },
   generic: {
     actionFailed: 'Failed to process your action',

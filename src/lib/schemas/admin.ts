@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ChallengeRule } from '../challenge-rules';
-import { CELL_COUNT } from '../limits';
+import { CELL_COUNT, CHALLENGE_LABEL_MAX } from '../limits';
 import { messages } from '../messages';
+import { text } from './text';
 
 const CHALLENGE_MAX = 200;
 const TITLE_MAX = 100;
@@ -38,6 +39,19 @@ export const CreateGridBody = z.object({
   /** Issue 11: a checkable rule beside each challenge's text, null where it is free text. */
   rules: z
     .array(ChallengeRule.nullable())
+    .length(CELL_COUNT, `A grid has exactly ${CELL_COUNT} challenges.`)
+    .optional(),
+  /**
+   * Issue 22: each challenge's short label for the phone card, by position. Blank, null or the
+   * whole list missing: the server derives one from the text (deriveChallengeLabel).
+   */
+  labels: z
+    .array(
+      text({ tooLong: messages.admin.challengeLabelTooLong(CHALLENGE_LABEL_MAX) })
+        .trim()
+        .max(CHALLENGE_LABEL_MAX, messages.admin.challengeLabelTooLong(CHALLENGE_LABEL_MAX))
+        .nullable(),
+    )
     .length(CELL_COUNT, `A grid has exactly ${CELL_COUNT} challenges.`)
     .optional(),
 });
