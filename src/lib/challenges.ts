@@ -29,7 +29,7 @@ export const DEFAULT_CHALLENGES = [
  * Issue 22: the short label each default challenge carries, by position, beside its text. The
  * phone card shows labels in its squares (a card is read at a glance); the full text stays in the
  * square's sheet and in its accessible name. Each fits CHALLENGE_LABEL_MAX and, word by word,
- * a 320 px phone's square.
+ * a 320 px phone's square even in a wide font (DejaVu Sans Bold: no word over about 7 letters).
  */
 export const DEFAULT_CHALLENGE_LABELS = [
   'Birth year',
@@ -40,14 +40,14 @@ export const DEFAULT_CHALLENGE_LABELS = [
   '50 years old',
   'Not on Earth',
   'Award winner',
-  "Children's book",
+  "Kids' book",
   "Friend's pick",
-  'Translated (Spanish)',
+  'From Spanish',
   'Female author',
   'Under 100 pages',
   '7+ word title',
-  'Cookbook',
-  'Namesake author',
+  'Cooking',
+  'Shares your name',
 ] as const;
 
 /** A leading article, and a leading "book" with the little word that ties it to the rest. */

@@ -219,6 +219,9 @@ export const messages = {
     // Issue 22: a challenge's short label, shown in the phone card's square.
     challengeLabelTooLong: (max: number) =>
       `A short label must be at most ${max} characters; the full challenge can be longer.`,
+    challengeLabelField: (position: number) => `Short label ${position}`,
+    challengeLabelHint:
+      'A few short words, shown in the square on a phone. Left blank: the challenge’s first words.',
   },
   generic: {
     actionFailed: 'Failed to process your action',
