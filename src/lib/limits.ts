@@ -1,6 +1,11 @@
 /** Business constants and limits of SPEC.md section 9, written once. */
 export const GRID_SIZE = 4;
 export const CELL_COUNT = GRID_SIZE * GRID_SIZE;
+/**
+ * Issue 22: the longest short label a challenge may carry (the phone card shows it in the square,
+ * at 13-14 px on two or three lines); the full text (up to 200 characters) stays in the sheet.
+ */
+export const CHALLENGE_LABEL_MAX = 24;
 
 export const POINTS_PER_SQUARE = 10;
 export const POINTS_PER_LINE = 50;

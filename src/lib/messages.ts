@@ -233,6 +233,12 @@ export const messages = {
     sharedCardsOnly: "Club cards belong to their club's owners.",
     gridEnded: 'The card has ended: it is now a past card.',
     reasonRequired: 'Please give a reason.',
+    // Issue 22: a challenge's short label, shown in the phone card's square.
+    challengeLabelTooLong: (max: number) =>
+      `A short label must be at most ${max} characters; the full challenge can be longer.`,
+    challengeLabelField: (position: number) => `Short label ${position}`,
+    challengeLabelHint:
+      'A few short words, shown in the square on a phone. Left blank: the challenge’s first words.',
   },
   generic: {
     actionFailed: 'Failed to process your action',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveChallengeLabel } from '../../src/lib/challenges';
 import { SIGN_IN_LOCK_THRESHOLD } from '../../src/lib/limits';
 import { messages } from '../../src/lib/messages';
 import type {
@@ -198,6 +199,7 @@ describe('correcting and ending the shared card (issue 23)', () => {
       await call(t.app, 'GET', `/api/bingo/grids/${grid.id}`, { cookie: reader.cookie })
     ).json<BingoCardResponse>();
     expect(card.cells[1]?.challenge).toBe('A book of poems');
+    expect(card.cells[1]?.label).toBe(deriveChallengeLabel('A book of poems'));
     expect(await lastAudit()).toMatchObject({
       action: 'grid.cell_edit',
       targetId: grid.cells[1],

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_CHALLENGES } from '../../src/lib/challenges';
+import { DEFAULT_CHALLENGE_LABELS, DEFAULT_CHALLENGES } from '../../src/lib/challenges';
 import { messages } from '../../src/lib/messages';
 import { clearCard, placeBooks } from './card-helpers';
 import { DEMO_READER, logIn } from './support';
@@ -124,6 +124,86 @@ function measureTitle(page: Page, selector: string) {
     });
 }
 
+/**
+ * Issue 22: what each square shows of its challenge on a phone. Its short label: shown, at its
+ * computed size, whole (no line hidden, no word cut), inside the square; and a placed book's
+ * cover, shown below the label, not over it.
+ */
+function measureLabels(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('.bingo-square')).map((square) => {
+      const label = square.querySelector<HTMLElement>('.bingo-square__label');
+      const cover = square.querySelector<HTMLElement>('.book-cover');
+      const s = square.getBoundingClientRect();
+      const l = label?.getBoundingClientRect();
+      const c = cover?.getBoundingClientRect();
+      const style = label ? getComputedStyle(label) : null;
+      // A word (split at spaces and hyphens) whose letters sit on two lines was cut in two.
+      const brokenWords: string[] = [];
+      const textNode = label?.firstChild;
+      if (textNode && textNode.nodeType === Node.TEXT_NODE) {
+        const whole = textNode.textContent ?? '';
+        for (const match of whole.matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(textNode, match.index);
+          range.setEnd(textNode, match.index + match[0].length);
+          const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+          if (tops.size > 1) brokenWords.push(match[0]);
+        }
+      }
+      return {
+        name: square.getAttribute('aria-label') ?? '',
+        text: label?.textContent ?? null,
+        shown: Boolean(l && style && style.display !== 'none' && l.width > 1 && l.height > 1),
+        fontSize: style ? parseFloat(style.fontSize) : 0,
+        lines: l && style ? Math.round(l.height / parseFloat(style.lineHeight)) : 0,
+        brokenWords,
+        whole: label
+          ? label.scrollHeight <= label.clientHeight + 1 && label.scrollWidth <= label.clientWidth
+          : false,
+        inside: Boolean(
+          l && l.left >= s.left && l.right <= s.right && l.top >= s.top && l.bottom <= s.bottom,
+        ),
+        cover: c
+          ? {
+              width: c.width,
+              height: c.height,
+              belowLabel: l ? c.top >= l.bottom - 1 : false,
+              inside: c.left >= s.left && c.right <= s.right && c.bottom <= s.bottom,
+            }
+          : null,
+      };
+    }),
+  );
+}
+
+/** Every square at this width: its label read at a glance, and the placed books' covers. */
+async function expectLabelledSquares(page: Page, minFont: number) {
+  const squares = await measureLabels(page);
+  expect(squares).toHaveLength(DEFAULT_CHALLENGES.length);
+  squares.forEach((square, position) => {
+    const where = `square ${position + 1} (${square.text})`;
+    // The accessible name still says the whole challenge.
+    expect(square.name.startsWith(`${DEFAULT_CHALLENGES[position]}.`), where).toBe(true);
+    expect(square.text, where).toBe(DEFAULT_CHALLENGE_LABELS[position]);
+    expect(square.shown, where).toBe(true);
+    expect(square.fontSize, where).toBeGreaterThanOrEqual(minFont);
+    expect(square.lines, where).toBeLessThanOrEqual(3);
+    expect(square.whole, where).toBe(true);
+    expect(square.brokenWords, where).toEqual([]);
+    expect(square.inside, where).toBe(true);
+  });
+  for (const position of [0, 1, 5, 10]) {
+    const { cover } = squares[position]!;
+    const where = `cover on square ${position + 1}`;
+    expect(cover, where).not.toBeNull();
+    expect(cover!.width, where).toBeGreaterThanOrEqual(24);
+    expect(cover!.height, where).toBeGreaterThanOrEqual(36);
+    expect(cover!.belowLabel, where).toBe(true);
+    expect(cover!.inside, where).toBe(true);
+  }
+}
+
 async function openCardWithBooks(page: Page) {
   await logIn(page, DEMO_READER.email, DEMO_READER.password);
   await clearCard(page);
@@ -149,6 +229,16 @@ test.describe('the bingo card on a 360 x 800 phone', () => {
     expect(measured.minFont).toBeGreaterThanOrEqual(MIN_FONT_PX);
     expect(measured.smallTargets).toEqual([]);
     expect(measured.pageWidth).toBeLessThanOrEqual(measured.viewportWidth);
+  });
+
+  test("shows every square's short label at 14 px, whole, and the placed books' covers below it", async ({
+    page,
+  }, testInfo) => {
+    await openCardWithBooks(page);
+    await expectLabelledSquares(page, MIN_FONT_PX);
+    await page
+      .getByRole('grid', { name: 'Bingo card' })
+      .screenshot({ path: testInfo.outputPath('card-360.png') });
   });
 
   test('shows the grid selector whole, clear of its arrow', async ({ page }) => {
@@ -191,6 +281,22 @@ test.describe('the bingo card on a 360 x 800 phone', () => {
   });
 });
 
+test.describe('the bingo card on a 320 x 640 phone', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("still shows every square's short label, at 13 px at least, whole", async ({
+    page,
+  }, testInfo) => {
+    await openCardWithBooks(page);
+    await expectLabelledSquares(page, 13);
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth).toBeLessThanOrEqual(320);
+    await page
+      .getByRole('grid', { name: 'Bingo card' })
+      .screenshot({ path: testInfo.outputPath('card-320.png') });
+  });
+});
+
 test.describe('the bingo card on a 1280 x 800 desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -204,6 +310,8 @@ test.describe('the bingo card on a 1280 x 800 desktop', () => {
     expect(measured.pageWidth).toBeLessThanOrEqual(measured.viewportWidth);
 
     await expect(page.locator('.bingo-square__challenge').first()).toBeVisible();
+    // The desktop's squares have room for the whole challenge: the short label is the phone's.
+    await expect(page.locator('.bingo-square__label').first()).toBeHidden();
     const title = await measureTitle(page, `.bingo-square__title >> text="${LONG_TITLE}"`);
     expect(title.lines).toBeLessThanOrEqual(2);
     expect(title.hiddenOverflow).toBe(false);

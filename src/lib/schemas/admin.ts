@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ChallengeRule } from '../challenge-rules';
-import { CELL_COUNT } from '../limits';
+import { CELL_COUNT, CHALLENGE_LABEL_MAX } from '../limits';
 import { messages } from '../messages';
 import { text } from './text';
 
@@ -39,6 +39,19 @@ export const CreateGridBody = z.object({
   /** Issue 11: a checkable rule beside each challenge's text, null where it is free text. */
   rules: z
     .array(ChallengeRule.nullable())
+    .length(CELL_COUNT, `A grid has exactly ${CELL_COUNT} challenges.`)
+    .optional(),
+  /**
+   * Issue 22: each challenge's short label for the phone card, by position. Blank, null or the
+   * whole list missing: the server derives one from the text (deriveChallengeLabel).
+   */
+  labels: z
+    .array(
+      text({ tooLong: messages.admin.challengeLabelTooLong(CHALLENGE_LABEL_MAX) })
+        .trim()
+        .max(CHALLENGE_LABEL_MAX, messages.admin.challengeLabelTooLong(CHALLENGE_LABEL_MAX))
+        .nullable(),
+    )
     .length(CELL_COUNT, `A grid has exactly ${CELL_COUNT} challenges.`)
     .optional(),
 });
@@ -155,6 +168,12 @@ export const EditCellBody = z.object({
     .min(1, 'Every challenge needs some text.')
     .max(CHALLENGE_MAX, `A challenge must be at most ${CHALLENGE_MAX} characters.`),
   rule: ChallengeRule.nullable().optional(),
+  /** The square's short label (issue 22); blank or missing: derived from the new text. */
+  label: text({ tooLong: messages.admin.challengeLabelTooLong(CHALLENGE_LABEL_MAX) })
+    .trim()
+    .max(CHALLENGE_LABEL_MAX, messages.admin.challengeLabelTooLong(CHALLENGE_LABEL_MAX))
+    .nullable()
+    .optional(),
   reason: reason.optional(),
 });
 export type EditCellBody = z.infer<typeof EditCellBody>;

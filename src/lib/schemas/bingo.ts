@@ -20,6 +20,8 @@ export const BingoCell = z.object({
   id: z.string(),
   position: z.number().int(),
   challenge: z.string(),
+  /** Issue 22: the challenge's short label, shown in the phone card's square. */
+  label: z.string(),
   placement: CellPlacement.nullable(),
 });
 export type BingoCell = z.infer<typeof BingoCell>;

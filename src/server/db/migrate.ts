@@ -11,6 +11,7 @@ import { privacyMigration } from './migrations/008-privacy';
 import { sharesMigration } from './migrations/009-shares';
 import { clubsMigration } from './migrations/010-clubs';
 import { auditLogMigration } from './migrations/011-audit-log';
+import { challengeLabelsMigration } from './migrations/012-challenge-labels';
 import { adminToolsMigration } from './migrations/015-admin-tools';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
@@ -27,6 +28,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '009-shares': sharesMigration(kind),
     '010-clubs': clubsMigration(kind),
     '011-audit-log': auditLogMigration(kind),
+    '012-challenge-labels': challengeLabelsMigration(kind),
     '015-admin-tools': adminToolsMigration(kind),
   };
 }

@@ -101,6 +101,8 @@ export interface CellsTable {
   challenge: string;
   /** JSON text of a ChallengeRule (src/lib/challenge-rules.ts); null: free text only. */
   rule: string | null;
+  /** Issue 22: the short label the phone card shows in the square (migration 012). */
+  label: string;
 }
 
 export interface PlacementsTable {

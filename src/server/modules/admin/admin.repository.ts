@@ -158,11 +158,15 @@ export function createAdminRepository(db: Kysely<Database>) {
     async editCellIfEmpty(
       trx: Db,
       cellId: string,
-      cell: { challenge: string; rule: ChallengeRule | null },
+      cell: { challenge: string; label: string; rule: ChallengeRule | null },
     ): Promise<boolean> {
       const result = await trx
         .updateTable('cells')
-        .set({ challenge: cell.challenge, rule: cell.rule ? JSON.stringify(cell.rule) : null })
+        .set({
+          challenge: cell.challenge,
+          label: cell.label,
+          rule: cell.rule ? JSON.stringify(cell.rule) : null,
+        })
         .where('id', '=', cellId)
         .where((eb) =>
           eb.not(eb.exists(eb.selectFrom('placements').select('id').where('cellId', '=', cellId))),

@@ -1,6 +1,7 @@
 import { endOfDayUtc } from '../../../lib/dates';
 import { normalizeIsbn } from '../../../lib/isbn';
 import { messages } from '../../../lib/messages';
+import { deriveChallengeLabel } from '../../../lib/challenges';
 import { profileNameOf } from '../../../lib/display-name';
 import { ADMIN_PAGE_SIZE } from '../../../lib/limits';
 import type {
@@ -223,6 +224,7 @@ export function createAdminService(
         if (!cell) throw notFound(messages.admin.cellNotFound);
         const edited = await repo.editCellIfEmpty(trx, cell.id, {
           challenge: body.challenge,
+          label: body.label || deriveChallengeLabel(body.challenge),
           rule: body.rule ?? null,
         });
         if (!edited) throw conflict(messages.admin.cellHasPlacements);

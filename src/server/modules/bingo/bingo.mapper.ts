@@ -32,13 +32,14 @@ export function toPlacedBook(
 }
 
 export function toBingoCell(
-  cell: { id: string; position: number; challenge: string },
+  cell: { id: string; position: number; challenge: string; label: string },
   placement: PlacementRow | undefined,
 ): BingoCell {
   return {
     id: cell.id,
     position: Number(cell.position),
     challenge: cell.challenge,
+    label: cell.label,
     placement: placement ? toCellPlacement(placement) : null,
   };
 }

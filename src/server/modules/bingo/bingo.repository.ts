@@ -50,7 +50,7 @@ const gridWithCurrent = compiledOnce(
 const cellsOf = compiledOnce((db, { gridId }: { gridId: string }) =>
   db
     .selectFrom('cells')
-    .select(['id', 'position', 'challenge'])
+    .select(['id', 'position', 'challenge', 'label'])
     .where('gridId', '=', gridId)
     .orderBy('position'),
 );

@@ -352,6 +352,7 @@ export function createClubsService(database: DatabaseHandle) {
           title: body.title,
           challenges: body.challenges,
           rules: body.rules,
+          labels: body.labels,
           createdBy: viewer.id,
           clubId,
           resetDate: body.resetDate,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { ChallengeRule } from '../../../lib/challenge-rules';
+import { challengeLabelOf } from '../../../lib/challenges';
 import type { Database } from '../../db/schema';
 import { toIso } from '../../db/schema';
 
@@ -47,6 +48,11 @@ export function createGridsRepository(db: Kysely<Database>) {
         challenges: readonly string[];
         /** Issue 11: each square's rule, by position; missing or null is free text. */
         rules?: readonly (ChallengeRule | null)[] | undefined;
+        /**
+         * Issue 22: each square's short label, by position; missing, null or blank gets a
+         * derived one (challengeLabelOf), so every cell carries a label.
+         */
+        labels?: readonly (string | null | undefined)[] | undefined;
         createdBy: string | null;
         /** Issue 12: a club card's club and its own reset date (YYYY-MM-DD). */
         clubId?: string | null;
@@ -75,6 +81,7 @@ export function createGridsRepository(db: Kysely<Database>) {
             position,
             challenge,
             rule: grid.rules?.[position] ? JSON.stringify(grid.rules[position]) : null,
+            label: challengeLabelOf(challenge, grid.labels?.[position]),
           })),
         )
         .execute();

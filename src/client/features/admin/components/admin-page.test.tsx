@@ -1,7 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHALLENGE_RULES } from '../../../../lib/challenge-rules';
-import { DEFAULT_CHALLENGES, DEFAULT_GRID_TITLE } from '../../../../lib/challenges';
+import {
+  DEFAULT_CHALLENGE_LABELS,
+  DEFAULT_CHALLENGES,
+  DEFAULT_GRID_TITLE,
+} from '../../../../lib/challenges';
+import { CHALLENGE_LABEL_MAX } from '../../../../lib/limits';
 import { messages } from '../../../../lib/messages';
 import { buildAdmin } from '../../../test-utils/factories';
 import { apiErrorReply, mockApi, type MockRoutes } from '../../../test-utils/mock-api';
@@ -95,11 +100,69 @@ describe('AdminPage: shared grid', () => {
     expect(await screen.findByText(messages.admin.gridCreated)).toBeInTheDocument();
     const expected: string[] = [...DEFAULT_CHALLENGES];
     expected[2] = 'A book about hedgehogs';
+    // The rewritten challenge's untouched label goes blank: the server derives a new one.
+    const labels: string[] = [...DEFAULT_CHALLENGE_LABELS];
+    labels[2] = '';
     expect(api.requestsTo('POST /api/admin/grids')[0]?.body).toEqual({
       title: 'June Reading Challenge',
       challenges: expected,
       rules: DEFAULT_CHALLENGE_RULES,
+      labels,
     });
+  });
+
+  it("starts each challenge with its short label, at most the label's length (issue 22)", async () => {
+    await openAdmin();
+    DEFAULT_CHALLENGE_LABELS.forEach((label, index) => {
+      const field = screen.getByLabelText(messages.admin.challengeLabelField(index + 1));
+      expect(field).toHaveValue(label);
+      expect(field).toHaveAttribute('maxlength', String(CHALLENGE_LABEL_MAX));
+      expect(field).toHaveAccessibleDescription(messages.admin.challengeLabelHint);
+    });
+  });
+
+  it('sends the labels as written; a rewritten challenge keeps a label one chose, shows the derived one otherwise', async () => {
+    const { user, api } = await openAdmin({
+      'POST /api/admin/grids': {
+        status: 201,
+        body: {
+          grid: { id: 'g1', title: DEFAULT_GRID_TITLE, createdAt: '2025-06-01T00:00:00Z' },
+          message: messages.admin.gridCreated,
+        },
+      },
+    });
+    // Square 5: a label of one's own, then a new text: the chosen label stays.
+    const fifthLabel = screen.getByLabelText(messages.admin.challengeLabelField(5));
+    await user.clear(fifthLabel);
+    await user.type(fifthLabel, 'True stories');
+    const fifth = screen.getByLabelText('Challenge 5');
+    await user.clear(fifth);
+    await user.type(fifth, 'A true story');
+    // Square 7: a new text under the default label: the label empties and previews its words.
+    const seventh = screen.getByLabelText('Challenge 7');
+    await user.clear(seventh);
+    await user.type(seventh, 'A book set under the sea');
+    const seventhLabel = screen.getByLabelText(messages.admin.challengeLabelField(7));
+    expect(seventhLabel).toHaveValue('');
+    expect(seventhLabel).toHaveAttribute('placeholder', 'Set under the sea');
+    await user.click(screen.getByRole('button', { name: 'Create Grid' }));
+
+    expect(await screen.findByText(messages.admin.gridCreated)).toBeInTheDocument();
+    const labels: string[] = [...DEFAULT_CHALLENGE_LABELS];
+    labels[4] = 'True stories';
+    labels[6] = '';
+    expect(api.requestsTo('POST /api/admin/grids')[0]?.body).toMatchObject({ labels });
+  });
+
+  it('Restore defaults brings the default labels back', async () => {
+    const { user } = await openAdmin();
+    const label = screen.getByLabelText(messages.admin.challengeLabelField(1));
+    await user.clear(label);
+    await user.type(label, 'Born then');
+    await user.click(screen.getByRole('button', { name: 'Restore defaults' }));
+    expect(screen.getByLabelText(messages.admin.challengeLabelField(1))).toHaveValue(
+      DEFAULT_CHALLENGE_LABELS[0],
+    );
   });
 
   it('starts each challenge from the rule that fits it, free text where none does', async () => {

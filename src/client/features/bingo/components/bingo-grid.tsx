@@ -57,9 +57,10 @@ interface BingoGridProps {
 
 /**
  * The 4x4 card as an ARIA grid: one Tab stop, arrow keys (and Home/End) move between squares,
- * Enter or Space opens a square. Each square is a button named after its challenge and state.
- * On a phone a square is compact (its number, the cover, the wildcard star) and opens a sheet
- * with the challenge and the book; from 600 px it grows to show the challenge and title too.
+ * Enter or Space opens a square. Each square is a button named after its whole challenge and
+ * state. On a phone a square shows the challenge's short label (issue 22: a card is read at a
+ * glance) above the book's cover, and opens a sheet with the whole challenge and the book; from
+ * 600 px it grows to show the whole challenge and the book's title instead.
  */
 export function BingoGrid({ cells, readOnly, onActivate }: BingoGridProps) {
   const ordered = [...cells].sort((a, b) => a.position - b.position);
@@ -105,8 +106,9 @@ export function BingoGrid({ cells, readOnly, onActivate }: BingoGridProps) {
                   onFocus={() => setActiveIndex(index)}
                   onClick={() => onActivate(cell)}
                 >
-                  <span className="bingo-square__number" aria-hidden="true">
-                    {index + 1}
+                  {/* Issue 22: the phone shows the short label, the desktop the whole text. */}
+                  <span className="bingo-square__label" aria-hidden="true">
+                    {cell.label || cell.challenge}
                   </span>
                   <span className="bingo-square__challenge">{cell.challenge}</span>
                   {placement ? (

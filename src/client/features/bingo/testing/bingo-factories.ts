@@ -1,5 +1,5 @@
 /** Test data for the bingo feature, in the API's shapes (src/lib/schemas). */
-import { DEFAULT_CHALLENGES } from '../../../../lib/challenges';
+import { DEFAULT_CHALLENGE_LABELS, DEFAULT_CHALLENGES } from '../../../../lib/challenges';
 import type { GridSummary } from '../../../../lib/schemas/admin';
 import type {
   BingoCardResponse,
@@ -65,6 +65,7 @@ export function buildCard(
       id: cellId(position),
       position,
       challenge,
+      label: DEFAULT_CHALLENGE_LABELS[position]!,
       placement: options.placements?.[position] ?? null,
     })),
     points: options.points ?? 0,

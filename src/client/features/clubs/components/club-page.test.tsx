@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CHALLENGE_LABELS } from '../../../../lib/challenges';
 import { messages } from '../../../../lib/messages';
 import type { ClubSummary } from '../../../../lib/schemas/clubs';
 import { clickTwiceAtOnce } from '../../../test-utils/double-click';
@@ -377,6 +378,8 @@ describe('ClubPage: owners', () => {
     expect(sent.resetDate).toBe('2026-12-31');
     expect(sent.challenges).toHaveLength(16);
     expect(sent.rules).toHaveLength(16);
+    // Issue 22: the editor's short labels go with the card.
+    expect(sent.labels).toEqual([...DEFAULT_CHALLENGE_LABELS]);
     await waitFor(() =>
       expect(
         within(panel).queryByRole('region', { name: messages.clubs.createCard }),
