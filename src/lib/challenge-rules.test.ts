@@ -7,10 +7,12 @@ import {
   evaluateRule,
   matchSubject,
   parseStoredRule,
+  SUBJECT_GROUP_KEYS,
   type BookFacts,
   type ReaderFacts,
 } from './challenge-rules';
 import { DEFAULT_CHALLENGES } from './challenges';
+import { RULE_LIST_MAX } from './limits';
 import { messages } from './messages';
 
 // Facts of real books of the demo catalogue (src/server/books/data/demo-catalogue.json).
@@ -301,5 +303,27 @@ describe('rules of the seeded grid', () => {
     expect(parseStoredRule('{"kind":"nope"}')).toBeNull();
     expect(parseStoredRule('not json')).toBeNull();
     expect(parseStoredRule(null)).toBeNull();
+  });
+});
+
+describe('a rule’s lists (issue 22)', () => {
+  it('lets a square ask for every subject group at once, each once', () => {
+    expect(SUBJECT_GROUP_KEYS.length).toBeLessThanOrEqual(RULE_LIST_MAX);
+    const all = ChallengeRule.parse({ kind: 'subject', subjects: [...SUBJECT_GROUP_KEYS] });
+    expect(all).toEqual({ kind: 'subject', subjects: SUBJECT_GROUP_KEYS });
+  });
+
+  it('reads a stored list from before the cap back de-duplicated and capped', () => {
+    const stored = JSON.stringify({
+      kind: 'subject',
+      subjects: [...Array.from({ length: 6000 }, () => ' Poetry'), 'drama', 'DRAMA'],
+    });
+    expect(parseStoredRule(stored)).toEqual({ kind: 'subject', subjects: ['poetry', 'drama'] });
+    const tooMany = JSON.stringify({
+      kind: 'subject',
+      subjects: [...SUBJECT_GROUP_KEYS, 'x1', 'x2', 'x3', 'x4'],
+    });
+    // The first RULE_LIST_MAX entries are kept; an unknown one among them is no rule, as before.
+    expect(parseStoredRule(tooMany)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RULE_LIST_MAX, RULE_TEXT_MAX } from './limits';
 import { messages } from './messages';
 
 /**
@@ -79,19 +80,43 @@ export const SUBJECT_GROUP_KEYS = Object.keys(SUBJECT_GROUPS) as [SubjectGroup, 
 
 const Year = z.number().int().min(1).max(9999);
 const PositiveInt = z.number().int().min(1).max(100_000);
-/** An ISO 639-1 code: 'es', 'en'. */
+/** An ISO 639-1 code: 'es', 'en'. Its length is checked before trimming (issue 22). */
 const LanguageCode = z
-  .string()
+  .string({ error: messages.fit.languageCodeInvalid })
+  .max(RULE_TEXT_MAX, messages.fit.languageCodeInvalid)
   .trim()
   .toLowerCase()
-  .regex(/^[a-z]{2}$/);
+  .regex(/^[a-z]{2}$/, messages.fit.languageCodeInvalid);
+
+/** Trimmed, lower case, each once, first place kept: [' Poetry', 'poetry'] is ['poetry']. */
+export function uniqueFolded(entries: readonly string[]): string[] {
+  return [...new Set(entries.map((entry) => entry.trim().toLowerCase()))];
+}
+
+/** A subject group's key, spaces and case forgiven; short before it is trimmed (issue 22). */
+const SubjectName = z
+  .string({ error: messages.fit.unknownSubject })
+  .max(RULE_TEXT_MAX, messages.fit.unknownSubject)
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(SUBJECT_GROUP_KEYS, { error: messages.fit.unknownSubject }));
+
+/**
+ * A square's subject groups: 1 to RULE_LIST_MAX entries as sent, each kept once (issue 22: a
+ * rule listing 'poetry' 6,000 times made every suggestion's reason 6,000 'poetry's long).
+ */
+const SubjectList = z
+  .array(SubjectName, { error: messages.fit.noSubjects })
+  .min(1, messages.fit.noSubjects)
+  .max(RULE_LIST_MAX, messages.fit.tooManySubjects(RULE_LIST_MAX))
+  .transform((subjects) => [...new Set(subjects)]);
 
 /**
  * A rule a square may carry beside its text (issue 11). Free text stays the reader's word;
  * a rule lets the server say whether a book meets the square.
  */
 export const ChallengeRule = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('subject'), subjects: z.array(z.enum(SUBJECT_GROUP_KEYS)).min(1) }),
+  z.object({ kind: z.literal('subject'), subjects: SubjectList }),
   z.object({ kind: z.literal('pages'), comparison: z.enum(['under', 'over']), pages: PositiveInt }),
   z.object({ kind: z.literal('birth-year') }),
   z.object({ kind: z.literal('years-ago'), years: PositiveInt }),
@@ -348,11 +373,29 @@ export const DEFAULT_CHALLENGE_RULES: readonly (ChallengeRule | null)[] = [
   { kind: 'author-first-name' },
 ];
 
+/**
+ * A stored rule's lists as the schema would take them now (issue 22): each entry once, after
+ * trimming and folding case, and at most RULE_LIST_MAX of them. Rules stored before the cap
+ * (a subject list of thousands) are read back this way, so no reader pays for their length.
+ */
+function capStoredLists(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const capped: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const [key, entry] of Object.entries(capped)) {
+    if (!Array.isArray(entry)) continue;
+    const texts = entry.filter((item): item is string => typeof item === 'string');
+    // Anything but text in a list is left for the schema to refuse.
+    capped[key] =
+      texts.length === entry.length ? uniqueFolded(texts).slice(0, RULE_LIST_MAX) : entry;
+  }
+  return capped;
+}
+
 /** A stored rule (JSON text) read back; anything unreadable is no rule. */
 export function parseStoredRule(json: string | null | undefined): ChallengeRule | null {
   if (!json) return null;
   try {
-    const parsed = ChallengeRule.safeParse(JSON.parse(json));
+    const parsed = ChallengeRule.safeParse(capStoredLists(JSON.parse(json)));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -131,3 +131,22 @@ export const CLUB_MEMBERS_MAX = 5_000;
 /** Clubs one reader may create in a rolling day, and invitation links per hour. */
 export const CLUBS_CREATED_PER_DAY = 5;
 export const CLUB_INVITES_PER_HOUR = 20;
+
+/**
+ * Issue 22: most entries any list in a square's rule may hold (the subject groups, 17 today,
+ * each once), and the longest text an entry or a code in a rule may be. Lists are
+ * de-duplicated after trimming and folding case; a stored rule is read back the same way.
+ */
+export const RULE_LIST_MAX = 20;
+export const RULE_TEXT_MAX = 40;
+/** Issue 22: club cards one reader may create in a rolling day, over all their clubs. */
+export const CLUB_CARDS_CREATED_PER_DAY = 10;
+/** Issue 22: cards of one club whose reset date has not passed; the next waits for one to end. */
+export const CLUB_LIVE_CARDS_MAX = 3;
+/**
+ * Issue 22: GET /api/grids lists the newest cards of each scope (the shared card and each of
+ * the viewer's clubs), the current one among them; older ones come a page at a time from
+ * GET /api/grids/past.
+ */
+export const GRIDS_LISTED_PER_SCOPE = 4;
+export const PAST_GRIDS_PAGE_SIZE = 10;

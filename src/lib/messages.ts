@@ -75,6 +75,11 @@ export const messages = {
     timesUp: "Time's up!",
     gridNotFound: 'Grid not found!',
     loadGridsFailed: 'Failed to load available grids',
+    // Issue 22: older cards come a page at a time in the grid selector.
+    morePastCards: 'More past cards...',
+    loadingPastCards: 'Loading past cards...',
+    pastCardsFailed: 'Failed to load past cards. Choose to try again.',
+    pastCardsInvalid: 'These past cards could not be loaded. Please reload the page.',
     loadPointsFailed: 'Failed to load points. Please refresh the page.',
     saveBookFailed: 'Failed to save book.',
     searchFailed: 'Failed to search for books. Please try again.',
@@ -202,6 +207,8 @@ export const messages = {
       'Too many recommendation updates. Please wait a moment before trying again.',
     // Beyond SPEC.md (issue 12): blocking and unblocking.
     blockUpdates: 'Too many block changes. Please wait a moment before trying again.',
+    // Issue 22: books that fit a square (suggestions and finished books that fit).
+    bookSuggestions: 'Too many book suggestions. Please wait a moment before trying again.',
     searchRemaining: (n: number) => `Please wait before searching again. ${n} requests remaining.`,
     addBookRemaining: (n: number) =>
       `Please wait before adding another book. ${n} requests remaining.`,
@@ -387,6 +394,11 @@ export const messages = {
     numberLabel: (n: number) => `Number for challenge ${n}`,
     languageLabel: (n: number) => `Language code for challenge ${n}`,
     translatedLabel: (n: number) => `Translated (challenge ${n})`,
+    // Issue 22: a rule's lists are capped and its texts short.
+    tooManySubjects: (max: number) => `A square may ask for at most ${max} subjects.`,
+    noSubjects: 'Choose at least one subject for a subject rule.',
+    unknownSubject: 'Choose each subject of a rule from the list of subjects.',
+    languageCodeInvalid: 'A language rule needs a two-letter language code, like es.',
   },
   // Beyond SPEC.md (issue 12, decision 014): who sees a reader, and blocking.
   privacy: {
@@ -526,6 +538,10 @@ export const messages = {
     resetDatePast: 'The reset date must be in the future.',
     cardCreated: 'Club card created!',
     pastCard: 'Past card (read-only)',
+    // Issue 22: club cards are limited in number.
+    tooManyCards: 'You have created enough club cards for today. Please try again tomorrow.',
+    tooManyLiveCards: (max: number) =>
+      `This club already has ${max} cards whose reset date has not passed. Create the next one when one of them ends.`,
     leaderboard: 'Club leaderboard',
     noPoints: 'No points on the club cards yet.',
     postsFilter: (name: string) => `Club posts: ${name}`,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages';
 import type { GridListResponse } from '../../src/lib/schemas/admin';
 import {
@@ -460,6 +460,15 @@ describe('club cards', () => {
     ]);
     clubId = (await createClub(t.app, owner, { name: 'Card Circle' })).id;
     await joinClub(t.app, owner, member, clubId);
+  });
+  // Issue 22: a club holds at most CLUB_LIVE_CARDS_MAX live cards, and these tests make more
+  // between them; each test's cards end after it, so the next one has room.
+  afterEach(async () => {
+    await t.app.deps.database.db
+      .updateTable('grids')
+      .set({ resetDate: yesterday() })
+      .where('clubId', '=', clubId)
+      .execute();
   });
 
   it('refuses a reset date in the past and members making cards', async () => {

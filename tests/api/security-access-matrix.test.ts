@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHALLENGES } from '../../src/lib/challenges';
 import type { CreateShareResponse } from '../../src/lib/schemas/share';
+import { encodeFeedCursor } from '../../src/server/modules/posts/feed-cursor';
 import { createGrid, type TestGrid } from '../helpers/bingo';
 import { createClub, inviteToken, joinClub } from '../helpers/clubs';
 import {
@@ -103,6 +104,8 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/me': anyone(200),
   'GET /api/settings/reset-date': signedIn(200),
   'GET /api/grids': signedIn(200),
+  // Issue 22: older shared grids a page at a time (a club's: members only, tested beside it).
+  'GET /api/grids/past': signedIn(200),
   'PUT /api/admin/reset-date': adminOnly(200),
   'POST /api/admin/grids': adminOnly(201),
   'POST /api/admin/books/{isbn}/confirm': adminOnly(200),
@@ -342,6 +345,7 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
     'GET /api/leaderboard': '?scope=global',
     'GET /api/posts': '?filter=all',
     'GET /api/bingo/cells/{cellId}/fit': `?isbn=${f.book.isbn}`,
+    'GET /api/grids/past': `?cursor=${encodeFeedCursor({ createdAt: new Date().toISOString(), id: 'z' })}`,
   };
   const url =
     path.replace(/\{(\w+)\}/g, (_m, name: string) => {

@@ -74,8 +74,33 @@ export const CreateGridResponse = z.object({
   message: z.string(),
 });
 
-export const GridListResponse = z.object({ grids: z.array(GridSummary) });
+/** Issue 22: where one scope's older cards go on: the shared card's (clubId null) or a club's. */
+export const PastGridsLink = z.object({ clubId: z.string().nullable(), cursor: z.string() });
+export type PastGridsLink = z.infer<typeof PastGridsLink>;
+
+export const GridListResponse = z.object({
+  grids: z.array(GridSummary),
+  /**
+   * Issue 22: each scope lists its newest GRIDS_LISTED_PER_SCOPE cards; one entry per scope
+   * with older ones, for GET /api/grids/past. Absent or empty when there are none.
+   */
+  more: z.array(PastGridsLink).optional(),
+});
 export type GridListResponse = z.infer<typeof GridListResponse>;
+
+/** Issue 22: a page of a scope's older cards: the shared card's without `club`. */
+export const PastGridsQuery = z.object({
+  club: z.string().trim().min(1).max(100).optional(),
+  cursor: z.string().min(1).max(500),
+});
+export type PastGridsQuery = z.infer<typeof PastGridsQuery>;
+
+export const PastGridsResponse = z.object({
+  grids: z.array(GridSummary),
+  /** Where the next page starts; null when this was the last. */
+  cursor: z.string().nullable(),
+});
+export type PastGridsResponse = z.infer<typeof PastGridsResponse>;
 
 /** An admin vouching for a book only a reader's import knew (issue 8). */
 export const ConfirmBookResponse = z.object({ message: z.string() });

@@ -135,6 +135,8 @@ export const CreateClubCardBody = CreateGridBody.extend({
     .regex(/^\d{4}-\d{2}-\d{2}$/, messages.clubs.resetDateRequired),
 });
 export type CreateClubCardBody = z.input<typeof CreateClubCardBody>;
+/** The body as the server reads it, once parsed (issue 22: a rule's lists de-duplicated). */
+export type ParsedClubCardBody = z.output<typeof CreateClubCardBody>;
 
 export const ClubCardsResponse = z.object({ cards: z.array(GridSummary) });
 export type ClubCardsResponse = z.infer<typeof ClubCardsResponse>;

@@ -35,6 +35,10 @@ export const READING_RATE_LIMITS = {
   },
   // A review follows a placement; the spec names no text for it, so the generic one answers.
   reviewPosts: { max: 10, windowMs: MINUTE_MS, message: messages.rateLimit.generic },
+  // Issue 22: books that fit read the reader's lists and the catalogue for every square asked
+  // about. The card asks for one square when it is opened (and finished books that fit after a
+  // placement), so a person stays far below search's own number; a script does not.
+  bookSuggestions: { max: 60, windowMs: MINUTE_MS, message: messages.rateLimit.bookSuggestions },
 } as const satisfies Record<string, FeatureLimit>;
 
 export type ReadingRateLimitFeature = keyof typeof READING_RATE_LIMITS;

@@ -1,4 +1,8 @@
-import { CLUB_INVITES_PER_HOUR, CLUBS_CREATED_PER_DAY } from '../../../lib/limits';
+import {
+  CLUB_CARDS_CREATED_PER_DAY,
+  CLUB_INVITES_PER_HOUR,
+  CLUBS_CREATED_PER_DAY,
+} from '../../../lib/limits';
 import { messages } from '../../../lib/messages';
 import {
   featureRateLimitRule,
@@ -14,7 +18,7 @@ const DAY_MS = 24 * HOUR_MS;
 /**
  * Per-reader limits of the clubs (issue 12): a person makes a club or two, and a few links for
  * a class; a script making clubs or links by the thousand is stopped. RATE_LIMIT_SCALE applies
- * to both (app.ts scales every route's rule).
+ * to each (app.ts scales every route's rule).
  */
 export const CLUB_RATE_LIMITS = {
   clubCreations: {
@@ -26,6 +30,12 @@ export const CLUB_RATE_LIMITS = {
     max: CLUB_INVITES_PER_HOUR,
     windowMs: HOUR_MS,
     message: messages.clubs.tooManyInvites,
+  },
+  // Issue 22: a card a month per club, a few more to fix a mistake; not 40 in a tenth of a second.
+  clubCardCreations: {
+    max: CLUB_CARDS_CREATED_PER_DAY,
+    windowMs: DAY_MS,
+    message: messages.clubs.tooManyCards,
   },
 } as const satisfies Record<string, FeatureLimit>;
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { DatabaseKind } from '../../db/database';
 import type { ClubRoleColumn, Database } from '../../db/schema';
 
 /** The clubs of migration 010: pass a transaction as `db` to run these inside it. */
@@ -214,9 +215,33 @@ export function createClubsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The cards of every club the viewer is in, newest first, with their club. */
-    listCardsOf(viewerId: string) {
-      return db
+    /**
+     * Issue 22: holds the club's row until the transaction ends on PostgreSQL, so two cards
+     * made at once count each other. SQLite's one connection runs one transaction at a time.
+     */
+    async lockClub(clubId: string, kind: DatabaseKind): Promise<void> {
+      if (kind !== 'postgres') return;
+      await db.selectFrom('clubs').select('id').where('id', '=', clubId).forUpdate().execute();
+    },
+
+    /** Issue 22: the club's cards whose reset date (YYYY-MM-DD) is `today` or later. */
+    async liveCardCount(clubId: string, today: string): Promise<number> {
+      const row = await db
+        .selectFrom('grids')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('clubId', '=', clubId)
+        .where('resetDate', '>=', today)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
+    /**
+     * The newest `perClub` cards of every club the viewer is in, newest first, with their club
+     * and their place in it (1: the club's newest). Issue 22: a club of many cards no longer
+     * lists them all; each club's are read in order from grids_club_idx.
+     */
+    async recentCardsOf(viewerId: string, perClub: number) {
+      const ranked = db
         .selectFrom('clubMembers as m')
         .innerJoin('clubs as c', 'c.id', 'm.clubId')
         .innerJoin('grids as g', 'g.clubId', 'm.clubId')
@@ -227,10 +252,46 @@ export function createClubsRepository(db: Kysely<Database>) {
           'g.resetDate',
           'c.id as clubId',
           'c.name as clubName',
+          sql<
+            number | string
+          >`row_number() over (partition by ${sql.ref('g.clubId')} order by ${sql.ref('g.createdAt')} desc, ${sql.ref('g.id')} desc)`.as(
+            'newness',
+          ),
         ])
-        .where('m.userId', '=', viewerId)
-        .orderBy('g.createdAt', 'desc')
-        .orderBy('g.id', 'desc')
+        .where('m.userId', '=', viewerId);
+      const rows = await db
+        .selectFrom(ranked.as('r'))
+        .selectAll()
+        .where('r.newness', '<=', perClub)
+        .orderBy('r.createdAt', 'desc')
+        .orderBy('r.id', 'desc')
+        .execute();
+      return rows.map((row) => ({ ...row, newness: Number(row.newness) }));
+    },
+
+    /** The club's newest card's id, or null (issue 22: a page of past cards says which). */
+    async newestCardId(clubId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('grids')
+        .select('id')
+        .where('clubId', '=', clubId)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    /** Issue 22: the club's first `limit` cards after `after`, newest first. */
+    listCardsAfter(clubId: string, after: { createdAt: string; id: string }, limit: number) {
+      return db
+        .selectFrom('grids')
+        .select(['id', 'title', 'createdAt', 'resetDate'])
+        .where('clubId', '=', clubId)
+        .where((eb) => eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(after.createdAt, after.id)))
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
         .execute();
     },
 

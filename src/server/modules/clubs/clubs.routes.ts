@@ -281,6 +281,7 @@ export function registerClubRoutes(app: FastifyInstance, deps: AppDeps) {
       body: CreateClubCardBody,
       response: { 201: CreateClubCardResponse },
     },
+    config: { rateLimit: clubRateLimit('clubCardCreations', overrides) },
     preValidation: signedInFirst,
     handler: async (request, reply) => {
       const created = await service.createCard(

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { CLUB_MEMBERS_MAX } from '../../../lib/limits';
+import { CLUB_LIVE_CARDS_MAX, CLUB_MEMBERS_MAX } from '../../../lib/limits';
 import { messages } from '../../../lib/messages';
 import type { GridSummary } from '../../../lib/schemas/admin';
 import type {
@@ -11,11 +11,11 @@ import type {
   ClubMembersResponse,
   ClubResponse,
   ClubRole,
-  CreateClubCardBody,
   CreateInviteBody,
   CreateInviteResponse,
   InvitePreviewResponse,
   JoinRequestListResponse,
+  ParsedClubCardBody,
 } from '../../../lib/schemas/clubs';
 import type { DatabaseHandle } from '../../db/database';
 import { toIso } from '../../db/schema';
@@ -339,7 +339,7 @@ export function createClubsService(database: DatabaseHandle) {
       return { cards: rows.map((row, i) => toClubCard(row, club, i === 0)) };
     },
 
-    async createCard(viewer: Viewer, clubId: string, body: CreateClubCardBody) {
+    async createCard(viewer: Viewer, clubId: string, body: ParsedClubCardBody) {
       const club = await requireOwners(clubId, viewer);
       if (!isRealDate(body.resetDate)) {
         throw badRequest(messages.clubs.resetDateRequired, 'VALIDATION_FAILED');
@@ -347,8 +347,14 @@ export function createClubsService(database: DatabaseHandle) {
       if (body.resetDate < todayUtc()) {
         throw badRequest(messages.clubs.resetDatePast, 'RESET_DATE_PAST');
       }
-      const grid = await db.transaction().execute((trx) =>
-        createGridsRepository(db).insertWithCells(trx, {
+      const grid = await db.transaction().execute(async (trx) => {
+        // Issue 22: a few live cards a club at most; an ended card no longer counts.
+        const repo = createClubsRepository(trx);
+        await repo.lockClub(clubId, database.kind);
+        if ((await repo.liveCardCount(clubId, todayUtc())) >= CLUB_LIVE_CARDS_MAX) {
+          throw conflict(messages.clubs.tooManyLiveCards(CLUB_LIVE_CARDS_MAX), 'TOO_MANY_CARDS');
+        }
+        return createGridsRepository(trx).insertWithCells(trx, {
           title: body.title,
           challenges: body.challenges,
           rules: body.rules,
@@ -356,8 +362,8 @@ export function createClubsService(database: DatabaseHandle) {
           createdBy: viewer.id,
           clubId,
           resetDate: body.resetDate,
-        }),
-      );
+        });
+      });
       const card: GridSummary = toClubCard({ ...grid, resetDate: body.resetDate }, club, true);
       return { card, message: messages.clubs.cardCreated };
     },
@@ -372,15 +378,31 @@ export function createClubsService(database: DatabaseHandle) {
       return toClubLeaderboard(rows, viewer.id, relationOf);
     },
 
-    /** The club cards of every club the viewer is in, for GET /api/grids. */
-    async cardsOf(viewerId: string): Promise<GridSummary[]> {
-      const rows = await clubs.listCardsOf(viewerId);
-      const seen = new Set<string>();
-      return rows.map((row) => {
-        const isNewest = !seen.has(row.clubId);
-        seen.add(row.clubId);
-        return toClubCard(row, { id: row.clubId, name: row.clubName }, isNewest);
-      });
+    /**
+     * The newest `perClub` cards of every club the viewer is in, for GET /api/grids (issue 22:
+     * older ones come from `pastCardsOf`), each with its row's time for the page's cursor.
+     */
+    async recentCardsOf(viewerId: string, perClub: number) {
+      const rows = await clubs.recentCardsOf(viewerId, perClub);
+      return rows.map((row) => ({
+        card: toClubCard(row, { id: row.clubId, name: row.clubName }, row.newness === 1),
+        newness: row.newness,
+      }));
+    },
+
+    /** Issue 22: a page of a club's cards older than `after`, for its members only. */
+    async pastCardsOf(
+      viewer: Viewer,
+      clubId: string,
+      after: { createdAt: string; id: string },
+      limit: number,
+    ): Promise<GridSummary[]> {
+      const club = await requireMemberOf(clubId, viewer);
+      const [rows, newestId] = await Promise.all([
+        clubs.listCardsAfter(clubId, after, limit),
+        clubs.newestCardId(clubId),
+      ]);
+      return rows.map((row) => toClubCard(row, club, row.id === newestId));
     },
 
     /** For the blog's club filter: members only (403 membersOnly), an unknown club 404. */

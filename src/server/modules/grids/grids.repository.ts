@@ -4,6 +4,7 @@ import type { ChallengeRule } from '../../../lib/challenge-rules';
 import { challengeLabelOf } from '../../../lib/challenges';
 import type { Database } from '../../db/schema';
 import { toIso } from '../../db/schema';
+import type { FeedCursor } from '../posts/feed-cursor';
 
 export interface GridRow {
   id: string;
@@ -17,14 +18,27 @@ export interface GridRow {
  */
 export function createGridsRepository(db: Kysely<Database>) {
   return {
-    /** The shared grids (no club), newest first. */
-    async list(): Promise<(GridRow & { resetDate: string | null })[]> {
-      const rows = await db
+    /**
+     * The first `limit` shared grids (no club), newest first, after `after` when given (issue
+     * 22: the grid list is paged).
+     */
+    async list(
+      limit: number,
+      after: FeedCursor | null = null,
+    ): Promise<(GridRow & { resetDate: string | null })[]> {
+      let query = db
         .selectFrom('grids')
         .select(['id', 'title', 'createdAt', 'resetDate'])
-        .where('clubId', 'is', null)
+        .where('clubId', 'is', null);
+      if (after) {
+        query = query.where((eb) =>
+          eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(after.createdAt, after.id)),
+        );
+      }
+      const rows = await query
         .orderBy('createdAt', 'desc')
         .orderBy('id', 'desc')
+        .limit(limit)
         .execute();
       return rows.map((r) => ({ ...r, createdAt: toIso(r.createdAt) }));
     },

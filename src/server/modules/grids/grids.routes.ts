@@ -1,36 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GridListResponse } from '../../../lib/schemas/admin';
+import { GridListResponse, PastGridsQuery, PastGridsResponse } from '../../../lib/schemas/admin';
 import { requireSignedIn } from '../../http/viewer';
 import type { AppDeps } from '../../app-deps';
-import { isCurrentCard } from '../clubs/club-cards';
-import { createClubsService } from '../clubs/clubs.service';
-import { createGridsRepository } from './grids.repository';
+import { createGridListService } from './grids.service';
 
 /**
- * Every shared grid by title and date, newest (the current one) first; then the cards of the
- * viewer's clubs, newest first, each current when it is its club's newest and its reset date
- * has not passed (issue 12, decision 016).
+ * The newest shared grids by title and date, the current one first; then the newest cards of
+ * each of the viewer's clubs, each current when it is its club's newest and its reset date has
+ * not passed (issue 12, decision 016). Older cards of each come a page at a time (issue 22).
  */
 export function registerGridRoutes(app: FastifyInstance, deps: AppDeps) {
-  const grids = createGridsRepository(deps.database.db);
-  const clubs = createClubsService(deps.database);
-  app.withTypeProvider<ZodTypeProvider>().get('/api/grids', {
-    schema: { tags: ['grids'], summary: 'All grids', response: { 200: GridListResponse } },
-    handler: async (request) => {
-      const viewer = await requireSignedIn(request);
-      const [rows, clubCards] = await Promise.all([grids.list(), clubs.cardsOf(viewer.id)]);
-      return {
-        grids: [
-          ...rows.map(({ resetDate, ...g }, i) => ({
-            ...g,
-            isCurrent: isCurrentCard({ isNewest: i === 0, clubId: null, resetDate }),
-            club: null,
-            resetDate: null,
-          })),
-          ...clubCards,
-        ],
-      };
+  const service = createGridListService(deps.database);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/api/grids', {
+    schema: {
+      tags: ['grids'],
+      summary: "The newest grids of each scope (shared, each of the viewer's clubs)",
+      response: { 200: GridListResponse },
     },
+    handler: async (request) => service.list(await requireSignedIn(request)),
+  });
+
+  api.get('/api/grids/past', {
+    schema: {
+      tags: ['grids'],
+      summary: "A page of one scope's older grids: the shared card's, or a club's (members)",
+      querystring: PastGridsQuery,
+      response: { 200: PastGridsResponse },
+    },
+    handler: async (request) => service.past(await requireSignedIn(request), request.query),
   });
 }

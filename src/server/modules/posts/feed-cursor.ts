@@ -34,9 +34,15 @@ export function encodeFeedCursor(cursor: FeedCursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
 }
 
-/** Reads a cursor the client sent back; anything we did not make is a 400. */
-export function decodeFeedCursor(raw: string): FeedCursor {
-  const invalid = () => badRequest(messages.blog.invalidCursor, 'INVALID_CURSOR');
+/**
+ * Reads a cursor the client sent back; anything we did not make is a 400 with `message` (the
+ * blog's, or the past cards' of GET /api/grids/past, issue 22).
+ */
+export function decodeFeedCursor(
+  raw: string,
+  message: string = messages.blog.invalidCursor,
+): FeedCursor {
+  const invalid = () => badRequest(message, 'INVALID_CURSOR');
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));

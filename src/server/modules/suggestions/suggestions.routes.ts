@@ -30,6 +30,10 @@ export function registerSuggestionRoutes(app: FastifyInstance, deps: AppDeps, hu
   const progressLimit = {
     rateLimit: readingRateLimit('progressUpdates', deps.config.readingRateLimits),
   };
+  // Issue 22: each reader's own count, as for book searches (RATE_LIMIT_SCALE applies).
+  const suggestionsLimit = {
+    rateLimit: readingRateLimit('bookSuggestions', deps.config.readingRateLimits),
+  };
 
   api.get('/api/bingo/grids/:gridId/suggestions', {
     schema: {
@@ -39,6 +43,7 @@ export function registerSuggestionRoutes(app: FastifyInstance, deps: AppDeps, hu
       querystring: SuggestionsQuery,
       response: { 200: SuggestionsResponse },
     },
+    config: suggestionsLimit,
     handler: async (request) =>
       service.suggestions(
         await requireSignedIn(request),
@@ -54,6 +59,7 @@ export function registerSuggestionRoutes(app: FastifyInstance, deps: AppDeps, hu
       params: CellParams,
       response: { 200: SuggestionsResponse },
     },
+    config: suggestionsLimit,
     handler: async (request) =>
       service.suggestionsForCell(await requireSignedIn(request), request.params.cellId),
   });
@@ -76,6 +82,7 @@ export function registerSuggestionRoutes(app: FastifyInstance, deps: AppDeps, hu
       summary: 'Finished books not on the current card that fit its empty squares',
       response: { 200: FittingBooksResponse },
     },
+    config: suggestionsLimit,
     preValidation: membersOnly(messages.bingo.mustLogInToSave),
     handler: async (request) =>
       service.fittingBooks(await requireMember(request, messages.bingo.mustLogInToSave)),
