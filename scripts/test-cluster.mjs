@@ -228,8 +228,11 @@ async function main() {
   const db = new pg.Client({ connectionString: postgres.url });
   await db.connect();
   cleanups.push(() => db.end());
-  const grid = (await db.query('select id from grids order by created_at desc, id desc limit 1'))
-    .rows[0];
+  const grid = (
+    await db.query(
+      'select id from grids where club_id is null order by created_at desc, id desc limit 1',
+    )
+  ).rows[0];
   const cells = (
     await db.query('select id from cells where grid_id = $1 order by position', [grid.id])
   ).rows.map((row) => row.id);
