@@ -215,6 +215,13 @@ export const messages = {
     refreshRemaining: (n: number) =>
       `Please wait before refreshing recommendations. ${n} requests remaining.`,
   },
+  /** Issue 26: a write sent again with its Idempotency-Key (a retry, an offline queue, a second tab). */
+  idempotency: {
+    badKey:
+      'The Idempotency-Key header must be 1 to 128 letters, digits, dots, colons, dashes or underscores.',
+    keyReused:
+      'This Idempotency-Key was already used for a different request. Send a new key with each new request.',
+  },
   admin: {
     resetDateUpdated: 'Reset date updated!',
     resetDateError: (message: string) => `Error updating reset date: ${message}`,

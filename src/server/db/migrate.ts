@@ -13,6 +13,7 @@ import { clubsMigration } from './migrations/010-clubs';
 import { auditLogMigration } from './migrations/011-audit-log';
 import { challengeLabelsMigration } from './migrations/012-challenge-labels';
 import { adminToolsMigration } from './migrations/015-admin-tools';
+import { idempotencyKeysMigration } from './migrations/018-idempotency-keys';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
 function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '011-audit-log': auditLogMigration(kind),
     '012-challenge-labels': challengeLabelsMigration(kind),
     '015-admin-tools': adminToolsMigration(kind),
+    '018-idempotency-keys': idempotencyKeysMigration(kind),
   };
 }
 

@@ -270,6 +270,15 @@ export interface AuditLogTable {
   createdAt: Timestamp;
 }
 
+/** A write's Idempotency-Key, kept per reader for a day (migration 018, issue 26). */
+export interface IdempotencyKeysTable {
+  userId: string;
+  key: string;
+  fingerprint: string;
+  response: string;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   books: BooksTable;
@@ -292,6 +301,7 @@ export interface Database {
   clubInvites: ClubInvitesTable;
   clubJoinRequests: ClubJoinRequestsTable;
   auditLog: AuditLogTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }
 
 /** Reads a timestamp column the same way on both databases. */

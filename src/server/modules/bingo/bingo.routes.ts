@@ -10,6 +10,7 @@ import {
 } from '../../../lib/schemas/bingo';
 import type { AppDeps } from '../../app-deps';
 import type { EventHub } from '../../events/hub';
+import { idempotencyKeyOf } from '../../http/idempotency';
 import { membersOnly } from '../../http/members-only';
 import { readingRateLimit } from '../../http/rate-limit-rules';
 import { requireMember, requireSignedIn } from '../../http/viewer';
@@ -56,7 +57,11 @@ export function registerBingoRoutes(app: FastifyInstance, deps: AppDeps, hub: Ev
     // Guests are turned away before their body is even looked at.
     preValidation: membersOnly(messages.bingo.mustLogInToSave),
     handler: async (request) =>
-      service.placeBook(await requireMember(request, messages.bingo.mustLogInToSave), request.body),
+      service.placeBook(
+        await requireMember(request, messages.bingo.mustLogInToSave),
+        request.body,
+        idempotencyKeyOf(request),
+      ),
   });
 
   api.delete('/api/bingo/grids/:gridId/placements', {

@@ -27,6 +27,7 @@ import {
   notFound,
   type AppError,
 } from '../../http/errors';
+import { keepAnswer, keptAnswer, type IdempotentWrite } from '../../http/idempotency';
 import type { Viewer } from '../../http/viewer';
 import { deepFreeze } from '../../http/frozen-answers';
 import { createLru } from '../../shared/lru';
@@ -100,6 +101,8 @@ interface PlaceOutcome {
   changedPoints: boolean;
   /** The club whose card it was; null for the shared card. */
   clubId: string | null;
+  /** Issue 26: the answer kept under the request's Idempotency-Key, given again. */
+  replayed?: boolean;
 }
 
 /**
@@ -171,9 +174,13 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
     userId: string,
     cellId: string,
     isbn: string,
+    write?: IdempotentWrite,
   ): Promise<PlaceOutcome> {
     const repo = createBingoRepository(trx, kind);
     const user = await repo.lockAndReadUser(userId);
+    // Issue 26: the same key again, after the first committed (or waited for behind its lock).
+    const kept = write && (await keptAnswer<PlaceBookResponse>(trx, write));
+    if (kept) return { response: kept, changedPoints: false, clubId: null, replayed: true };
     const cell = await repo.findCellForPlacement(cellId, userId);
     // A club card is not there for anyone outside its club (decision 016).
     if (!cell || (cell.clubId !== null && !cell.isMember)) {
@@ -304,10 +311,25 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
      * Places a book on a square in one transaction: the reuse and wildcard rules, the points
      * (recorded on the placement and added to the user), or a replacement that earns nothing.
      */
-    async placeBook(viewer: Viewer, body: PlaceBookBody): Promise<PlaceBookResponse> {
+    async placeBook(
+      viewer: Viewer,
+      body: PlaceBookBody,
+      idempotencyKey?: string,
+    ): Promise<PlaceBookResponse> {
       const isbn = normalizeIsbn(body.isbn);
       if (!isbn) throw badRequest(messages.bingo.invalidIsbn, 'INVALID_ISBN');
-      const outcome = await withConflictRetry((trx) => place(trx, viewer.id, body.cellId, isbn));
+      const write = idempotencyKey
+        ? {
+            userId: viewer.id,
+            key: idempotencyKey,
+            fingerprint: `placement ${body.cellId} ${isbn}`,
+          }
+        : undefined;
+      const outcome = await withConflictRetry(async (trx) => {
+        const placed = await place(trx, viewer.id, body.cellId, isbn, write);
+        if (write && !placed.replayed) await keepAnswer(trx, write, placed.response);
+        return placed;
+      });
       if (outcome.changedPoints) {
         announce(viewer.id, outcome.response.totalPoints, outcome.clubId);
       }

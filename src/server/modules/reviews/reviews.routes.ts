@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '../../../lib/messages';
 import { PostReviewBody, PostReviewResponse } from '../../../lib/schemas/reviews';
 import type { AppDeps } from '../../app-deps';
+import { idempotencyKeyOf } from '../../http/idempotency';
 import { membersOnly } from '../../http/members-only';
 import { readingRateLimit } from '../../http/rate-limit-rules';
 import { requireMember } from '../../http/viewer';
@@ -20,7 +21,11 @@ export function registerReviewRoutes(app: FastifyInstance, deps: AppDeps) {
     config: { rateLimit: readingRateLimit('reviewPosts', deps.config.readingRateLimits) },
     preValidation: membersOnly(),
     handler: async (request, reply) => {
-      const post = await service.postReview(await requireMember(request), request.body);
+      const post = await service.postReview(
+        await requireMember(request),
+        request.body,
+        idempotencyKeyOf(request),
+      );
       return reply.status(201).send({ message: messages.review.posted, post });
     },
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
 import { profileNameOf } from '../../../lib/display-name';
 import { normalizeIsbn } from '../../../lib/isbn';
@@ -6,6 +7,7 @@ import type { BlogPost, PostReviewBody } from '../../../lib/schemas/reviews';
 import type { DatabaseHandle } from '../../db/database';
 import { toIso } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
+import { keepAnswer, keptAnswer } from '../../http/idempotency';
 import type { Viewer } from '../../http/viewer';
 import { coverUrlOf } from '../books/books.mapper';
 import { createBooksRepository } from '../books/books.repository';
@@ -32,7 +34,11 @@ function hasVisibleText(html: string): boolean {
 export function createReviewsService(database: DatabaseHandle) {
   const { db, kind } = database;
   return {
-    async postReview(viewer: Viewer, body: PostReviewBody): Promise<BlogPost> {
+    async postReview(
+      viewer: Viewer,
+      body: PostReviewBody,
+      idempotencyKey?: string,
+    ): Promise<BlogPost> {
       const isbn = normalizeIsbn(body.isbn);
       if (!isbn) throw badRequest(messages.bingo.invalidIsbn, 'INVALID_ISBN');
       const text = sanitizeReview(body.text);
@@ -44,7 +50,27 @@ export function createReviewsService(database: DatabaseHandle) {
       // The stored cover is the real one (or null); answers show the generated one instead.
       const coverUrl = book.coverUrl;
       const createdAt = new Date().toISOString();
-      const post = await db.transaction().execute(async (trx) => {
+      const write = idempotencyKey
+        ? {
+            userId: viewer.id,
+            key: idempotencyKey,
+            fingerprint: `review ${isbn} ${body.rating} ${createHash('sha256').update(text).digest('base64url')}`,
+          }
+        : undefined;
+      const answer = await db.transaction().execute(async (trx): Promise<BlogPost> => {
+        // Issue 26: the same review sent again under its key is answered from the first.
+        if (write) {
+          if (kind === 'postgres') {
+            await trx
+              .selectFrom('users')
+              .select('id')
+              .where('id', '=', viewer.id)
+              .forUpdate()
+              .execute();
+          }
+          const kept = await keptAnswer<BlogPost>(trx, write);
+          if (kept) return kept;
+        }
         const reviews = createReviewsRepository(trx);
         const inserted = await reviews.insertPost({
           userId: viewer.id,
@@ -65,19 +91,21 @@ export function createReviewsService(database: DatabaseHandle) {
           review: text,
           at: createdAt,
         });
-        return inserted;
+        const post: BlogPost = {
+          id: inserted.id,
+          userId: viewer.id,
+          username: profileNameOf({ displayUsername: viewer.username, name: viewer.name }),
+          bookIsbn: inserted.bookIsbn,
+          bookTitle: inserted.bookTitle,
+          coverUrl: coverUrlOf(book),
+          body: inserted.body,
+          rating: inserted.rating,
+          createdAt: toIso(inserted.createdAt),
+        };
+        if (write) await keepAnswer(trx, write, post);
+        return post;
       });
-      return {
-        id: post.id,
-        userId: viewer.id,
-        username: profileNameOf({ displayUsername: viewer.username, name: viewer.name }),
-        bookIsbn: post.bookIsbn,
-        bookTitle: post.bookTitle,
-        coverUrl: coverUrlOf(book),
-        body: post.body,
-        rating: post.rating,
-        createdAt: toIso(post.createdAt),
-      };
+      return answer;
     },
   };
 }
