@@ -101,6 +101,7 @@ const clubOwners = (ok: number): Row => ({
 const EXPECTED: Record<string, Row> = {
   'GET /api/captcha/challenge': anyone(200),
   'GET /api/health': anyone(200),
+  'GET /api/ready': anyone(200),
   'GET /api/me': anyone(200),
   'GET /api/settings/reset-date': signedIn(200),
   'GET /api/grids': signedIn(200),
