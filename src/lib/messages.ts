@@ -587,4 +587,43 @@ export const messages = {
       "They lose the club's cards and leaderboard; their books stay theirs. They can join again with an invitation.",
     cancel: 'Cancel',
   },
+  // Issue 23: reports, the moderation queue and suspensions (server texts).
+  moderation: {
+    reportReceived:
+      'Thank you: your report was received. A moderator will look at it; you will not be told who else reported it.',
+    alreadyReported:
+      'You have already reported this. A moderator will look at it; there is no need to report it again.',
+    reportOwn: 'You cannot report your own posts, profile or clubs.',
+    targetNotFound: 'There is nothing to report here: it may have been removed.',
+    tooManyReports: 'You have sent many reports in a short time. Please try again later.',
+    noOpenReports: 'There are no open reports on this.',
+    reportsDismissed: 'Reports dismissed.',
+    postNotFound: 'This post no longer exists.',
+    postHidden: 'Post hidden: only its author sees it, marked as hidden by a moderator.',
+    postAlreadyHidden: 'This post is already hidden.',
+    postUnhidden: 'Post shown again.',
+    postNotHidden: 'This post is not hidden.',
+    postRemoved: 'Post removed.',
+    profileReset: 'Profile reset to the default.',
+    clubReset: 'Club reset to the default.',
+    clubNotFound: 'No club with that id.',
+    profileFieldsOnly: 'A profile resets its name or its bio.',
+    clubFieldsOnly: 'A club resets its name or its description.',
+    /** What a reset name becomes: 'Reader' with a 4-digit username (see moderation.service). */
+    defaultReaderName: 'Reader',
+    /** What a reset club name becomes; its description becomes empty. */
+    defaultClubName: 'Reading club',
+    suspendSelf: 'You cannot suspend yourself.',
+    suspendAdmin: 'An admin cannot be suspended: take their admin role first.',
+    suspended: (until: string | null) =>
+      until === null ? 'Reader suspended for good.' : `Reader suspended until ${until}.`,
+    notSuspended: 'This reader is not suspended.',
+    unsuspended: 'Suspension lifted: the reader can sign in again.',
+    /** Sign-in of a suspended reader (the date in words, e.g. 12 December 2026). */
+    signInSuspendedUntil: (until: string) => `Your account is suspended until ${until}.`,
+    signInSuspendedForGood: 'Your account is suspended for good.',
+    clubPostHidden: "Post hidden from the club's feed.",
+    clubPostShown: "Post shown in the club's feed again.",
+    hiddenByModerator: 'Hidden by a moderator: only you can see this post.',
+  },
 } as const;

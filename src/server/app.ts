@@ -49,6 +49,7 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
 import { registerLibraryRoutes } from './modules/library/library.routes';
 import { registerLeaderboardRoutes } from './modules/leaderboard/leaderboard.routes';
+import { registerModerationRoutes } from './modules/moderation/moderation.routes';
 import { registerPostRoutes } from './modules/posts/posts.routes';
 import { registerPrivacyRoutes } from './modules/privacy/privacy.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
@@ -365,6 +366,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPostRoutes(app, deps);
   registerPrivacyRoutes(app, deps);
   registerClubRoutes(app, deps);
+  // Issue 23: reports, the moderation queue, suspensions.
+  registerModerationRoutes(app, deps);
   await registerSpa(app, { staticDir: config.staticDir, supportEmail: config.supportEmail });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api') && app.sendSpaPage) {

@@ -84,6 +84,7 @@ describe('the feed', () => {
       rating: 5,
       createdAt: '2031-01-01T10:00:00.000Z',
       isOwn: false,
+      hidden: false,
     });
   });
 

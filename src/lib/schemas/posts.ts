@@ -22,6 +22,11 @@ export type FeedQuery = z.input<typeof FeedQuery>;
 export const FeedPost = BlogPost.extend({
   /** The viewer wrote it: the delete link shows (SPEC.md section 6). */
   isOwn: z.boolean(),
+  /**
+   * Issue 23: a moderator hid it. Only its author is ever sent a hidden post (marked with
+   * messages.moderation.hiddenByModerator); nobody else sees it anywhere.
+   */
+  hidden: z.boolean(),
 });
 export type FeedPost = z.infer<typeof FeedPost>;
 

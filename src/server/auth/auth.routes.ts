@@ -70,7 +70,8 @@ function failureMessage(
   if (status >= 500) return messages.generic.serverError;
   switch (path) {
     case '/sign-in/email':
-      return messages.auth.invalidCredentials;
+      // Issue 23: a suspended reader (right password) is told until when.
+      return code === 'BANNED_USER' && original ? original : messages.auth.invalidCredentials;
     case '/sign-up/email':
       return code === 'WEAK_PASSWORD' ? original : messages.auth.registerFailed;
     case '/sign-in/anonymous':

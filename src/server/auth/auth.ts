@@ -18,6 +18,7 @@ import type { DatabaseHandle } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/templates';
 import { toPlainText } from '../modules/profile/plain-text';
+import { suspendedSignInMessage } from '../modules/moderation/suspension';
 import type { ResetLinks } from './reset-links';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -197,6 +198,8 @@ export function createAuth(options: AuthOptions) {
       admin({
         defaultRole: 'user',
         adminRoles: ['admin'],
+        // Issue 23: a suspended reader's sign-in says until when (or for good).
+        bannedUserMessage: (user) => suspendedSignInMessage(user),
         schema: {
           user: { fields: { banReason: 'ban_reason', banExpires: 'ban_expires' } },
           session: { fields: { impersonatedBy: 'impersonated_by' } },

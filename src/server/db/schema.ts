@@ -138,6 +138,8 @@ export interface BlogPostsTable {
   body: string;
   rating: number;
   createdAt: Timestamp;
+  /** When a moderator hid the post (migration 014, issue 23); null: shown. */
+  hiddenAt: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface FinishedBooksTable {
@@ -279,6 +281,31 @@ export interface IdempotencyKeysTable {
   createdAt: Timestamp;
 }
 
+/** A reader's report of a post, profile or club (migration 014, issue 23). */
+export interface ReportsTable {
+  id: string;
+  reporterId: string;
+  targetType: 'post' | 'profile' | 'club';
+  targetId: string;
+  reason: string;
+  note: ColumnType<string, string | undefined, string>;
+  /** JSON of a ReportSnapshot: the content as this reader reported it. */
+  snapshot: string;
+  status: ColumnType<'open' | 'closed', 'open' | 'closed' | undefined, 'open' | 'closed'>;
+  /** What closed it: dismissed, hidden, removed, reset. */
+  resolution: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: Timestamp;
+  closedAt: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/** A post a club's owners hid from that club's feed (migration 014, issue 23). */
+export interface ClubHiddenPostsTable {
+  clubId: string;
+  postId: string;
+  hiddenBy: string | null;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   books: BooksTable;
@@ -302,6 +329,8 @@ export interface Database {
   clubJoinRequests: ClubJoinRequestsTable;
   auditLog: AuditLogTable;
   idempotencyKeys: IdempotencyKeysTable;
+  reports: ReportsTable;
+  clubHiddenPosts: ClubHiddenPostsTable;
 }
 
 /** Reads a timestamp column the same way on both databases. */

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { messages } from '../../lib/messages';
 import type { Auth } from '../auth/auth';
+import { isSuspendedAt } from '../modules/moderation/suspension';
 import { forbidden, unauthorized } from './errors';
 import { sessionCookieOf, type SessionCache, type SharedRevocations } from './session-cache';
 
@@ -33,6 +34,8 @@ interface SessionUser {
   displayUsername?: string | null;
   role?: string | null;
   isAnonymous?: boolean | number | null;
+  banned?: boolean | number | null;
+  banExpires?: Date | string | null;
 }
 
 function toRole(user: SessionUser): Role {
@@ -80,7 +83,8 @@ export function decorateViewer(
     }
     const ticket = cache.ticket();
     const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!result) return null;
+    // A suspension ends a reader's sessions; one that outlived it (a race) is not signed in.
+    if (!result || isSuspendedAt(result.user)) return null;
     const viewer = toViewer(result.user);
     const stamp = shared ? await shared.stamp(viewer.id) : null;
     cache.set(cookie, viewer, new Date(result.session.expiresAt).getTime(), ticket, stamp);
@@ -95,7 +99,7 @@ export function decorateViewer(
 /** The request's session from the database, past every cache. */
 export async function lookUpSession(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {
   const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  return result ? toViewer(result.user) : null;
+  return result && !isSuspendedAt(result.user) ? toViewer(result.user) : null;
 }
 
 /** Anyone signed in, guests included (SPEC.md section 6: /bingo and /rules). */

@@ -30,6 +30,8 @@ export function createAdminRepository(db: Kysely<Database>) {
           'u.createdAt',
           'u.lastLogin',
           'u.points',
+          'u.banned',
+          'u.banExpires',
         ])
         .orderBy('u.createdAt', 'desc')
         .orderBy('u.id', 'desc')

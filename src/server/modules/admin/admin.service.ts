@@ -26,6 +26,7 @@ import {
   GRID_CELLS_CHANGED_CHANNEL,
 } from '../bingo/bingo.repository';
 import { isCurrentCard, todayUtc } from '../clubs/club-cards';
+import { isSuspendedAt } from '../moderation/suspension';
 import { createAdminRepository } from './admin.repository';
 import { createGridsRepository } from '../grids/grids.repository';
 import { createSettingsRepository, RESET_DATE_KEY } from '../settings/settings.repository';
@@ -119,8 +120,10 @@ export function createAdminService(
             username: row.username,
             email: isGuest ? null : row.email,
             role: isGuest ? 'guest' : row.role === 'admin' ? 'admin' : 'user',
-            status: locked ? 'locked' : 'active',
-            statusUntil: null,
+            // Issue 23: a suspension outweighs a lock (the reader cannot sign in either way).
+            ...(isSuspendedAt(row)
+              ? { status: 'suspended' as const, statusUntil: toIsoOrNull(row.banExpires) }
+              : { status: locked ? ('locked' as const) : ('active' as const), statusUntil: null }),
             joinedAt: toIso(row.createdAt),
             lastSignIn: toIsoOrNull(row.lastLogin),
             points: Number(row.points),

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseKind } from '../../db/database';
+import { notSuspendedSql } from '../moderation/suspension';
 import type { ClubRoleColumn, Database } from '../../db/schema';
 
 /** The clubs of migration 010: pass a transaction as `db` to run these inside it. */
@@ -300,21 +301,25 @@ export function createClubsRepository(db: Kysely<Database>) {
      * placements are read through placements_user_grid_book_unique (user_id, grid_id, ...).
      */
     leaderboardRows(clubId: string) {
-      return db
-        .selectFrom('clubMembers as m')
-        .innerJoin('users as u', 'u.id', 'm.userId')
-        .select(['m.userId', 'u.name', 'u.displayUsername', 'u.profileVisibility'])
-        .select((eb) =>
-          eb
-            .selectFrom('placements as p')
-            .innerJoin('grids as g', 'g.id', 'p.gridId')
-            .select(sql<number | string>`coalesce(sum(p.points), 0)`.as('s'))
-            .whereRef('p.userId', '=', 'm.userId')
-            .where('g.clubId', '=', clubId)
-            .as('points'),
-        )
-        .where('m.clubId', '=', clubId)
-        .execute();
+      return (
+        db
+          .selectFrom('clubMembers as m')
+          .innerJoin('users as u', 'u.id', 'm.userId')
+          .select(['m.userId', 'u.name', 'u.displayUsername', 'u.profileVisibility'])
+          .select((eb) =>
+            eb
+              .selectFrom('placements as p')
+              .innerJoin('grids as g', 'g.id', 'p.gridId')
+              .select(sql<number | string>`coalesce(sum(p.points), 0)`.as('s'))
+              .whereRef('p.userId', '=', 'm.userId')
+              .where('g.clubId', '=', clubId)
+              .as('points'),
+          )
+          .where('m.clubId', '=', clubId)
+          // Issue 23: a suspended member's row is gone while the suspension lasts.
+          .where(notSuspendedSql('u'))
+          .execute()
+      );
     },
   };
 }

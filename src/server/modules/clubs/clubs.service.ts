@@ -405,6 +405,11 @@ export function createClubsService(database: DatabaseHandle) {
       return rows.map((row) => toClubCard(row, club, row.id === newestId));
     },
 
+    /** Issue 23: the club's owners and co-owners only (403 ownersOnly), an unknown club 404. */
+    async requireOwners(viewer: Viewer, clubId: string): Promise<void> {
+      await requireOwners(clubId, viewer);
+    },
+
     /** For the blog's club filter: members only (403 membersOnly), an unknown club 404. */
     async requireMember(viewer: Viewer, clubId: string): Promise<void> {
       await requireMemberOf(clubId, viewer);

@@ -1,6 +1,7 @@
 import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import { runCompiled } from '../../db/compiled-once';
 import type { Database } from '../../db/schema';
+import { isSuspendedAt, notSuspendedSql } from '../moderation/suspension';
 
 const PLAYER_COLUMNS = [
   'id',
@@ -12,6 +13,7 @@ const PLAYER_COLUMNS = [
 ] as const;
 
 type PlayerRow = Pick<Selectable<Database['users']>, (typeof PLAYER_COLUMNS)[number]>;
+type BoardRow = PlayerRow & Pick<Selectable<Database['users']>, 'banned' | 'banExpires'>;
 
 /** Compiled friends-board queries kept, one per number of ids (a reader's friends plus one). */
 const BY_IDS_COMPILED_MAX = 200;
@@ -22,23 +24,28 @@ export function createLeaderboardRepository(db: Kysely<Database>) {
     db
       .selectFrom('users')
       .select(PLAYER_COLUMNS)
+      .select(['banned', 'banExpires'])
       .where('id', 'in', ids)
       .orderBy('points', 'desc')
       .orderBy('id');
   // The friends board's query differs only in its ids: built and compiled once per count
   // (Kysely's building was a tenth of the read in issue 10's profile), run with new ids.
-  const compiledByIds = new Map<number, CompiledQuery<PlayerRow>>();
+  const compiledByIds = new Map<number, CompiledQuery<BoardRow>>();
   return {
     /** The top players, guests left out, in the order of users_points_idx. */
     topPlayers(limit: number) {
-      return db
-        .selectFrom('users')
-        .select(PLAYER_COLUMNS)
-        .where((eb) => eb.or([eb('role', 'is', null), eb('role', '<>', 'guest')]))
-        .orderBy('points', 'desc')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+      return (
+        db
+          .selectFrom('users')
+          .select(PLAYER_COLUMNS)
+          .where((eb) => eb.or([eb('role', 'is', null), eb('role', '<>', 'guest')]))
+          // Issue 23: a suspended reader's row is gone while the suspension lasts.
+          .where(notSuspendedSql('users'))
+          .orderBy('points', 'desc')
+          .orderBy('id')
+          .limit(limit)
+          .execute()
+      );
     },
 
     /** The ids of the user's accepted friends, whichever side sent the request. */
@@ -53,14 +60,23 @@ export function createLeaderboardRepository(db: Kysely<Database>) {
     },
 
     async playersByIds(ids: readonly string[]): Promise<PlayerRow[]> {
-      if (ids.length === 0 || ids.length > BY_IDS_COMPILED_MAX) return byIds(ids).execute();
+      // Issue 23: a suspended reader's row is gone while the suspension lasts (checked here,
+      // so the compiled query keeps the ids as its only parameters).
+      const now = Date.now();
+      const shown = (rows: BoardRow[]): PlayerRow[] =>
+        rows
+          .filter((row) => !isSuspendedAt(row, now))
+          .map(({ banned: _banned, banExpires: _banExpires, ...row }) => row);
+      if (ids.length === 0 || ids.length > BY_IDS_COMPILED_MAX) {
+        return shown(await byIds(ids).execute());
+      }
       let compiled = compiledByIds.get(ids.length);
       if (!compiled) {
         compiled = byIds(ids).compile();
         compiledByIds.set(ids.length, compiled);
       }
       // The ids are the query's only parameters, in order.
-      return runCompiled(db, compiled, ids);
+      return shown(await runCompiled(db, compiled, ids));
     },
   };
 }

@@ -22,6 +22,8 @@ export function toFeedPost(row: FeedRow, viewerId: string): FeedPost {
     rating: Number(row.rating),
     createdAt: toIso(row.createdAt),
     isOwn: row.userId === viewerId,
+    // Issue 23: only the author is shown a hidden post, and told so.
+    hidden: row.hiddenAt !== null && row.hiddenAt !== undefined,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { notSuspendedSql } from '../moderation/suspension';
 import type { FeedCursor } from './feed-cursor';
 
 export interface FeedPageOptions {
@@ -37,7 +38,8 @@ export function createPostsRepository(db: Kysely<Database>) {
       .selectFrom('blogPosts as p')
       .innerJoin('users as u', 'u.id', 'p.userId')
       .select(['p.id', 'p.userId', 'p.bookIsbn', 'p.bookTitle', 'p.coverUrl', 'p.body'])
-      .select(['p.rating', 'p.createdAt', 'u.name', 'u.displayUsername', 'u.profileVisibility']);
+      .select(['p.rating', 'p.createdAt', 'p.hiddenAt'])
+      .select(['u.name', 'u.displayUsername', 'u.profileVisibility']);
 
   /** The first `limit` posts of `query` after the cursor, in feed order. */
   const pageOf = (
@@ -73,8 +75,30 @@ export function createPostsRepository(db: Kysely<Database>) {
                 .where('cm.clubId', '=', clubId ?? ''),
             )
           : postsWithAuthors();
+    // Issue 23: others never see a post a moderator hid, nor a suspended reader's posts; a
+    // club's feed leaves out what its owners hid from it.
+    const moderated =
+      filter === 'mine'
+        ? query
+        : query
+            .where((eb) => eb.or([eb('p.hiddenAt', 'is', null), eb('p.userId', '=', viewerId)]))
+            .where(notSuspendedSql('u'));
+    const inClub =
+      filter === 'club'
+        ? moderated.where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('clubHiddenPosts as h')
+                  .select('h.postId')
+                  .where('h.clubId', '=', clubId ?? '')
+                  .whereRef('h.postId', '=', 'p.id'),
+              ),
+            ),
+          )
+        : moderated;
     return pageOf(
-      excludeAuthors.length > 0 ? query.where('p.userId', 'not in', excludeAuthors) : query,
+      excludeAuthors.length > 0 ? inClub.where('p.userId', 'not in', excludeAuthors) : inClub,
       after,
       limit,
     );
@@ -120,8 +144,10 @@ export function createPostsRepository(db: Kysely<Database>) {
       let branch = db
         .selectFrom('blogPosts as p')
         .select(['p.id', 'p.userId', 'p.bookIsbn', 'p.bookTitle', 'p.coverUrl', 'p.body'])
-        .select(['p.rating', 'p.createdAt'])
-        .where('p.userId', '=', friendId);
+        .select(['p.rating', 'p.createdAt', 'p.hiddenAt'])
+        .where('p.userId', '=', friendId)
+        // Issue 23: a post a moderator hid is its author's alone.
+        .where('p.hiddenAt', 'is', null);
       if (after) {
         branch = branch.where((eb) =>
           eb(eb.refTuple('p.createdAt', 'p.id'), '<', eb.tuple(after.createdAt, after.id)),
@@ -160,6 +186,18 @@ export function createPostsRepository(db: Kysely<Database>) {
     async acceptedFriendIds(viewerId: string): Promise<string[]> {
       const rows = await friendIdsQuery(viewerId).execute();
       return [...new Set(rows.map((row) => row.friendId))];
+    },
+
+    /** Issue 23: which of these readers are suspended now (their posts are left out). */
+    async suspendedAmong(ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('users as u')
+        .select('u.id')
+        .where('u.id', 'in', ids)
+        .where((eb) => eb.not(notSuspendedSql('u')))
+        .execute();
+      return new Set(rows.map((row) => row.id));
     },
 
     /** See friendsPageQuery: one statement's share of a friends page. */

@@ -42,9 +42,12 @@ export function createPostsService(database: DatabaseHandle) {
     excludeAuthors: readonly string[],
   ) {
     // A block ends the friendship; leaving blocked ids out holds even for one made in a race.
-    const friendIds = (await posts.acceptedFriendIds(viewerId)).filter(
+    const accepted = (await posts.acceptedFriendIds(viewerId)).filter(
       (id) => !excludeAuthors.includes(id),
     );
+    // Issue 23: a suspended friend's posts are gone while the suspension lasts.
+    const suspended = await posts.suspendedAmong(accepted);
+    const friendIds = accepted.filter((id) => !suspended.has(id));
     let rows: FeedRow[] = [];
     for (let i = 0; i < friendIds.length; i += FRIENDS_PER_STATEMENT) {
       const batch = friendIds.slice(i, i + FRIENDS_PER_STATEMENT);

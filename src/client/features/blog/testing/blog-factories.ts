@@ -18,6 +18,7 @@ export function buildPost(overrides: Partial<FeedPost> = {}): FeedPost {
     rating: 4,
     createdAt: '2025-05-14T10:00:00.000Z',
     isOwn: false,
+    hidden: false,
     ...overrides,
   };
 }
