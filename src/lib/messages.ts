@@ -587,4 +587,14 @@ export const messages = {
       "They lose the club's cards and leaderboard; their books stay theirs. They can join again with an invitation.",
     cancel: 'Cancel',
   },
+  // Issue 23: erasing an account (server texts; the profile's confirmation dialog adds its own).
+  erasure: {
+    passwordRequired: 'Enter your password to delete your account.',
+    wrongPassword: 'That password is not right. Your account was not deleted.',
+    erased: 'Your account and everything in it have been deleted.',
+    adminErased: 'The account and everything in it have been deleted.',
+    adminSelf: 'To delete your own account, use your profile page.',
+    lastAdmin:
+      'You are the last admin. Make another reader an admin first, then delete your account.',
+  },
 } as const;

@@ -12,6 +12,7 @@ import { sharesMigration } from './migrations/009-shares';
 import { clubsMigration } from './migrations/010-clubs';
 import { auditLogMigration } from './migrations/011-audit-log';
 import { challengeLabelsMigration } from './migrations/012-challenge-labels';
+import { erasureMigration } from './migrations/013-erasure';
 import { adminToolsMigration } from './migrations/015-admin-tools';
 import { idempotencyKeysMigration } from './migrations/018-idempotency-keys';
 
@@ -30,6 +31,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '010-clubs': clubsMigration(kind),
     '011-audit-log': auditLogMigration(kind),
     '012-challenge-labels': challengeLabelsMigration(kind),
+    '013-erasure': erasureMigration(kind),
     '015-admin-tools': adminToolsMigration(kind),
     '018-idempotency-keys': idempotencyKeysMigration(kind),
   };

@@ -176,9 +176,12 @@ export interface CaptchaSolutionsTable {
   expiresAt: Timestamp;
 }
 
-/** Failed sign-ins against one (normalised) email, from any address (migration 005). */
+/**
+ * Failed sign-ins against one (normalised) email, from any address (migration 005); keyed by
+ * the email's HMAC-SHA256 with AUTH_SECRET, never the email itself (migration 013, issue 23).
+ */
 export interface SignInFailuresTable {
-  email: string;
+  emailHash: string;
   failures: number;
   lastFailureAt: Timestamp;
   lockedUntil: ColumnType<Date | string | null, string | null | undefined, string | null>;
@@ -279,6 +282,12 @@ export interface IdempotencyKeysTable {
   createdAt: Timestamp;
 }
 
+/** One erased account: an opaque id (never the reader's) and the date (migration 013). */
+export interface ErasureLogTable {
+  id: string;
+  erasedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   books: BooksTable;
@@ -302,6 +311,7 @@ export interface Database {
   clubJoinRequests: ClubJoinRequestsTable;
   auditLog: AuditLogTable;
   idempotencyKeys: IdempotencyKeysTable;
+  erasureLog: ErasureLogTable;
 }
 
 /** Reads a timestamp column the same way on both databases. */
