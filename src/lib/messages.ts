@@ -626,4 +626,14 @@ export const messages = {
     clubPostShown: "Post shown in the club's feed again.",
     hiddenByModerator: 'Hidden by a moderator: only you can see this post.',
   },
+  // Issue 23: erasing an account (server texts; the profile's confirmation dialog adds its own).
+  erasure: {
+    passwordRequired: 'Enter your password to delete your account.',
+    wrongPassword: 'That password is not right. Your account was not deleted.',
+    erased: 'Your account and everything in it have been deleted.',
+    adminErased: 'The account and everything in it have been deleted.',
+    adminSelf: 'To delete your own account, use your profile page.',
+    lastAdmin:
+      'You are the last admin. Make another reader an admin first, then delete your account.',
+  },
 } as const;

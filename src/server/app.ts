@@ -41,6 +41,7 @@ import { registerBingoRoutes } from './modules/bingo/bingo.routes';
 import { registerBookRoutes } from './modules/books/books.routes';
 import { registerClubRoutes } from './modules/clubs/clubs.routes';
 import { createBooksService } from './modules/books/books.service';
+import { registerErasureRoutes } from './modules/erasure/erasure.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerExportRoutes } from './modules/exports/exports.routes';
 import { registerFriendRoutes } from './modules/friends/friends.routes';
@@ -154,7 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
     });
   const trustedOrigins = trustedOriginsFor(config);
-  const lockout = createSignInLockout(database.db);
+  const lockout = createSignInLockout(database.db, config.authSecret);
   const resetLinks = createResetLinks(database.db);
   const auth = createAuth({
     database,
@@ -368,6 +369,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerClubRoutes(app, deps);
   // Issue 23: reports, the moderation queue, suspensions.
   registerModerationRoutes(app, deps);
+  // Issue 23: erasure (the reader's own, an admin's) and the guest sweep's timer.
+  registerErasureRoutes(app, deps);
   await registerSpa(app, { staticDir: config.staticDir, supportEmail: config.supportEmail });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api') && app.sendSpaPage) {

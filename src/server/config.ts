@@ -87,6 +87,8 @@ const EnvSchema = z.object({
   OPEN_LIBRARY_ENABLED: booleanFlag.default(false),
   OPEN_LIBRARY_URL: z.url().default('https://openlibrary.org/search.json'),
   BOOK_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  /** Issue 23: guests untouched this many days are erased by the server itself. */
+  GUEST_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -124,6 +126,8 @@ export interface AppConfig {
     openLibrary: { enabled: boolean; url: string };
     timeoutMs: number;
   };
+  /** Issue 23: guests untouched this many days are erased (modules/erasure/guest-sweep.ts). */
+  guestRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -202,5 +206,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       openLibrary: { enabled: e.OPEN_LIBRARY_ENABLED, url: e.OPEN_LIBRARY_URL },
       timeoutMs: e.BOOK_PROVIDER_TIMEOUT_MS,
     },
+    guestRetentionDays: e.GUEST_RETENTION_DAYS,
   };
 }

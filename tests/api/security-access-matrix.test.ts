@@ -198,6 +198,12 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/clubs/{clubId}/cards': clubOwners(200),
   'POST /api/clubs/{clubId}/cards': clubOwners(201),
   'GET /api/clubs/{clubId}/leaderboard': clubOwners(200),
+  // Issue 23: erasure. Anyone signed in sees what theirs would do and may erase their own
+  // account: with their password (the others send a wrong one: 403), a guest with none. It runs
+  // last of all (LAST_ROUTES), as the reader's own call erases them. An admin erases another.
+  'GET /api/me/erasure': signedIn(200),
+  'POST /api/me/erase': { out: 401, guest: 200, other: 403, blocked: 403, admin: 403, reader: 200 },
+  'POST /api/admin/users/{userId}/erase': adminOnly(200),
 };
 
 /** Routes that add a book somewhere; each gets its own. */
@@ -213,7 +219,12 @@ const BOOK_ROUTES = [
  * Ending the fixture grid, then a new grid (which becomes the current one): so the fixture
  * grid's other routes go first.
  */
-const LAST_ROUTES = ['POST /api/admin/grids/{gridId}/end', 'POST /api/admin/grids'];
+const LAST_ROUTES = [
+  'POST /api/admin/grids/{gridId}/end',
+  'POST /api/admin/grids',
+  // Issue 23: the guest's and the reader's own erasure end their sessions.
+  'POST /api/me/erase',
+];
 
 interface Fixtures {
   grid: TestGrid;
@@ -236,6 +247,8 @@ interface Fixtures {
   /** Someone every persona may block, and someone the reader blocked (to unblock). */
   blockTarget: { id: string };
   unblockTarget: { id: string };
+  /** Issue 23: a reader for the admin to erase. */
+  eraseTarget: { id: string };
   /** Issue 12: the reader's club and what its owner-only routes name. */
   club: {
     id: string;
@@ -283,6 +296,10 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
     'PATCH /api/clubs/{clubId}': { name: 'Matrix Circle', description: 'Renamed.' },
     'PUT /api/clubs/{clubId}/members/{userId}/role': { role: 'co_owner' },
     'POST /api/clubs/{clubId}/invites': { expiresInDays: 7 },
+    'POST /api/me/erase': {
+      password: persona === 'reader' ? f.reader.password : 'Not-The-Password-1',
+    },
+    'POST /api/admin/users/{userId}/erase': { reason: 'Matrix' },
     'POST /api/clubs/{clubId}/cards': {
       title: 'Matrix Club Card',
       challenges: [...DEFAULT_CHALLENGES],
@@ -339,6 +356,7 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
     'GET /api/clubs/{clubId}/cards': club,
     'POST /api/clubs/{clubId}/cards': club,
     'GET /api/clubs/{clubId}/leaderboard': club,
+    'POST /api/admin/users/{userId}/erase': { userId: f.eraseTarget.id },
   };
   const queries: Record<string, string> = {
     'GET /api/books/search': '?q=Hedgehog',
@@ -475,6 +493,7 @@ beforeAll(async () => {
     )[2]!,
     blockTarget: await createMemberRow(t.app),
     unblockTarget: await createMemberRow(t.app),
+    eraseTarget: await createMemberRow(t.app),
     club: await clubFixtures(t.app, reader),
   };
   const now = new Date().toISOString();

@@ -32,3 +32,7 @@ export const AdminEraseBody = z.object({
   reason: text({ max: 500 }).trim().min(1, 'Say why: the audit log keeps the reason.'),
 });
 export type AdminEraseBody = z.infer<typeof AdminEraseBody>;
+
+/** POST /api/me/erase: the account is gone and the session cookie cleared. */
+export const ErasedResponse = z.object({ message: z.string() });
+export type ErasedResponse = z.infer<typeof ErasedResponse>;

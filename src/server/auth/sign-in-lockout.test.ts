@@ -4,7 +4,7 @@ import {
   SIGN_IN_LOCK_MAX_MS,
   SIGN_IN_LOCK_THRESHOLD,
 } from '../../lib/limits';
-import { lockDurationMs, lockoutKey } from './sign-in-lockout';
+import { lockDurationMs, lockoutHash, lockoutKey } from './sign-in-lockout';
 
 describe('lockDurationMs', () => {
   it('does not lock before the threshold', () => {
@@ -22,5 +22,22 @@ describe('lockDurationMs', () => {
 describe('lockoutKey', () => {
   it('is the email as better-auth finds the account', () => {
     expect(lockoutKey('  Bramble@Example.COM ')).toBe('bramble@example.com');
+  });
+});
+
+describe('lockoutHash', () => {
+  const secret = 'test-secret-that-is-long-enough-0123456789';
+
+  it('is a keyed hash of the normalised email, not the email', () => {
+    const hash = lockoutHash('  Bramble@Example.COM ', secret);
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(hash).toBe(lockoutHash('bramble@example.com', secret));
+    expect(hash).not.toContain('bramble');
+  });
+
+  it('differs with another secret, so a copied table cannot be matched without it', () => {
+    expect(lockoutHash('bramble@example.com', secret)).not.toBe(
+      lockoutHash('bramble@example.com', `${secret}-other`),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   SIGN_IN_LOCK_BASE_MS,
@@ -13,11 +14,22 @@ export interface SignInLockout {
   recordFailure(email: string): Promise<void>;
   /** A successful sign-in or a new password: the count starts again. */
   clear(email: string): Promise<void>;
+  /** Deletes the rows whose count has lapsed and whose lock has ended; how many went. */
+  prune(): Promise<number>;
 }
 
 /** The key of an email: how better-auth finds the account (trimmed, lower case). */
 export function lockoutKey(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/**
+ * The stored key of an email (issue 23): an HMAC-SHA256 of its normalised form, keyed by
+ * AUTH_SECRET, so the table never holds an address (for addresses with no account too) and
+ * a copy of the table alone cannot be matched against a list of guessed addresses.
+ */
+export function lockoutHash(email: string, secret: string): string {
+  return createHmac('sha256', secret).update(lockoutKey(email)).digest('hex');
 }
 
 /**
@@ -37,14 +49,16 @@ export function lockDurationMs(failures: number): number {
  */
 export function createSignInLockout(
   db: Kysely<Database>,
+  secret: string,
   now: () => number = Date.now,
 ): SignInLockout {
+  const hashOf = (email: string) => lockoutHash(email, secret);
   return {
     async isLocked(email) {
       const row = await db
         .selectFrom('signInFailures')
         .select('lockedUntil')
-        .where('email', '=', lockoutKey(email))
+        .where('emailHash', '=', hashOf(email))
         .executeTakeFirst();
       return Boolean(row?.lockedUntil) && Date.parse(toIso(row!.lockedUntil!)) > now();
     },
@@ -53,13 +67,13 @@ export function createSignInLockout(
       const at = now();
       const atIso = new Date(at).toISOString();
       const staleBefore = new Date(at - SIGN_IN_LOCK_MAX_MS).toISOString();
-      const key = lockoutKey(email);
+      const key = hashOf(email);
       // One statement, so failures from several instances at once all count.
       const row = await db
         .insertInto('signInFailures')
-        .values({ email: key, failures: 1, lastFailureAt: atIso, lockedUntil: null })
+        .values({ emailHash: key, failures: 1, lastFailureAt: atIso, lockedUntil: null })
         .onConflict((oc) =>
-          oc.column('email').doUpdateSet((eb) => ({
+          oc.column('emailHash').doUpdateSet((eb) => ({
             failures: eb
               .case()
               .when('signInFailures.lastFailureAt', '<', staleBefore)
@@ -77,7 +91,7 @@ export function createSignInLockout(
         await db
           .updateTable('signInFailures')
           .set({ lockedUntil: new Date(at + duration).toISOString() })
-          .where('email', '=', key)
+          .where('emailHash', '=', key)
           .execute();
       }
       // Keep the table to live records: a guesser's made-up addresses go after a day.
@@ -85,7 +99,23 @@ export function createSignInLockout(
     },
 
     async clear(email) {
-      await db.deleteFrom('signInFailures').where('email', '=', lockoutKey(email)).execute();
+      await db.deleteFrom('signInFailures').where('emailHash', '=', hashOf(email)).execute();
+    },
+
+    async prune() {
+      const at = now();
+      // A count older than SIGN_IN_LOCK_MAX_MS starts again anyway, and no lock outlasts it.
+      const result = await db
+        .deleteFrom('signInFailures')
+        .where('lastFailureAt', '<', new Date(at - SIGN_IN_LOCK_MAX_MS).toISOString())
+        .where((eb) =>
+          eb.or([
+            eb('lockedUntil', 'is', null),
+            eb('lockedUntil', '<', new Date(at).toISOString()),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

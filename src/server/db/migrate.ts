@@ -13,6 +13,7 @@ import { clubsMigration } from './migrations/010-clubs';
 import { auditLogMigration } from './migrations/011-audit-log';
 import { challengeLabelsMigration } from './migrations/012-challenge-labels';
 import { moderationMigration } from './migrations/014-moderation';
+import { erasureMigration } from './migrations/013-erasure';
 import { adminToolsMigration } from './migrations/015-admin-tools';
 import { idempotencyKeysMigration } from './migrations/018-idempotency-keys';
 
@@ -32,6 +33,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '011-audit-log': auditLogMigration(kind),
     '012-challenge-labels': challengeLabelsMigration(kind),
     '014-moderation': moderationMigration(kind),
+    '013-erasure': erasureMigration(kind),
     '015-admin-tools': adminToolsMigration(kind),
     '018-idempotency-keys': idempotencyKeysMigration(kind),
   };

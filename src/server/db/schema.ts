@@ -178,9 +178,12 @@ export interface CaptchaSolutionsTable {
   expiresAt: Timestamp;
 }
 
-/** Failed sign-ins against one (normalised) email, from any address (migration 005). */
+/**
+ * Failed sign-ins against one (normalised) email, from any address (migration 005); keyed by
+ * the email's HMAC-SHA256 with AUTH_SECRET, never the email itself (migration 013, issue 23).
+ */
 export interface SignInFailuresTable {
-  email: string;
+  emailHash: string;
   failures: number;
   lastFailureAt: Timestamp;
   lockedUntil: ColumnType<Date | string | null, string | null | undefined, string | null>;
@@ -306,6 +309,12 @@ export interface ClubHiddenPostsTable {
   createdAt: Timestamp;
 }
 
+/** One erased account: an opaque id (never the reader's) and the date (migration 013). */
+export interface ErasureLogTable {
+  id: string;
+  erasedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   books: BooksTable;
@@ -331,6 +340,7 @@ export interface Database {
   idempotencyKeys: IdempotencyKeysTable;
   reports: ReportsTable;
   clubHiddenPosts: ClubHiddenPostsTable;
+  erasureLog: ErasureLogTable;
 }
 
 /** Reads a timestamp column the same way on both databases. */
