@@ -491,7 +491,7 @@ describe('erasing an account', () => {
 });
 
 describe('the guest sweep', () => {
-  it('erases only the guests untouched for GUEST_RETENTION_DAYS, and lapsed sign-in locks', async () => {
+  it('erases only the guests untouched for GUEST_RETENTION_DAYS, and lapsed locks and links', async () => {
     expect(t.config.guestRetentionDays).toBe(30);
     const staleGuest = await createGuest(t.app);
     const freshGuest = await createGuest(t.app);
@@ -513,6 +513,9 @@ describe('the guest sweep', () => {
       .insertInto('signInFailures')
       .values({ emailHash: 'lapsed', failures: 3, lastFailureAt: longAgo, lockedUntil: null })
       .execute();
+    await sql`insert into verifications (id, identifier, value, expires_at, created_at, updated_at)
+      values ('lapsed-link', 'reset-password:lapsed', 'someone', ${longAgo}, ${longAgo},
+        ${longAgo})`.execute(db());
 
     expect(await t.app.sweepStaleGuests()).toBe(1);
     const left = await db()
@@ -528,6 +531,9 @@ describe('the guest sweep', () => {
         .where('emailHash', '=', 'lapsed')
         .executeTakeFirst(),
     ).toBeUndefined();
+    const { rows: links } = await sql`select id from verifications
+      where id = 'lapsed-link'`.execute(db());
+    expect(links).toEqual([]);
     expect(await t.app.sweepStaleGuests()).toBe(0);
   });
 });

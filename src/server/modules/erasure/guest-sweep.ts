@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import { sweepIdempotencyKeys } from '../../http/idempotency';
 import type { SignInLockout } from '../../auth/sign-in-lockout';
 import { createErasureRepository } from './erasure.repository';
 import type { ErasureService, ErasureDeps } from './erasure.service';
@@ -11,8 +13,9 @@ const SWEEP_BATCH = 100;
 
 /**
  * Erases the guests nobody has used for `config.guestRetentionDays` (issue 23; default 30):
- * each in its own transaction, like any erasure. Also drops the sign-in lock rows that have
- * lapsed. Returns how many guests went; the count is logged, never who.
+ * each in its own transaction, like any erasure. Also deletes what has lapsed elsewhere (the
+ * data-retention table of docs/SECURITY.md): sign-in lock rows, expired reset links and
+ * Idempotency-Keys older than a day. Returns how many guests went; counts are logged, never who.
  */
 export async function sweepStaleGuests(
   deps: ErasureDeps & { lockout: SignInLockout },
@@ -31,8 +34,17 @@ export async function sweepStaleGuests(
     if (ids.length < SWEEP_BATCH) break;
   }
   const locksPruned = await deps.lockout.prune();
+  const expiredLinks = await sql`delete from verifications
+    where expires_at < ${new Date(now).toISOString()}`.execute(deps.database.db);
+  const keysPruned = await sweepIdempotencyKeys(deps.database.db, now);
   log.info(
-    { guestsErased: erased, locksPruned, retentionDays: deps.config.guestRetentionDays },
+    {
+      guestsErased: erased,
+      locksPruned,
+      expiredLinksPruned: Number(expiredLinks.numAffectedRows ?? 0),
+      idempotencyKeysPruned: keysPruned,
+      retentionDays: deps.config.guestRetentionDays,
+    },
     'guest sweep',
   );
   return erased;
