@@ -234,6 +234,26 @@ describe('erasing an account', () => {
       (await call(t.app, 'POST', `/api/clubs/${elsewhere.id}/requests`, { cookie: x.cookie }))
         .statusCode,
     ).toBe(200);
+    // Reports (issue 23): X reports a friend's post; the friend reports X's profile and post;
+    // and X, as a club's owner, hides a member's post from the club's feed.
+    const xPost = await createPost(t.app, x.id, { body: '<p>Reported words of X</p>' });
+    const friendPost = await createPost(t.app, friend.id);
+    const report = (reporter: TestUser, targetType: string, targetId: string) =>
+      call(t.app, 'POST', '/api/reports', {
+        cookie: reporter.cookie,
+        body: { targetType, targetId, reason: 'spam', note: 'Please look.' },
+      });
+    expect((await report(x, 'post', friendPost.id)).statusCode).toBe(201);
+    expect((await report(friend, 'profile', x.id)).statusCode).toBe(201);
+    expect((await report(friend, 'post', xPost.id)).statusCode).toBe(201);
+    const memberPost = await createPost(t.app, early.id);
+    expect(
+      (
+        await call(t.app, 'POST', `/api/clubs/${withMembers.id}/posts/${memberPost.id}/hide`, {
+          cookie: x.cookie,
+        })
+      ).statusCode,
+    ).toBe(200);
     // A pending reset link, and a failed sign-in in the lock table.
     await call(t.app, 'POST', '/api/auth/request-password-reset', {
       body: { email: x.email, redirectTo: '/reset-password' },

@@ -154,6 +154,34 @@ export function createErasureRepository(db: Db, kind: DatabaseKind) {
     async deleteFootprint(user: ErasableUser, lockoutHash: string): Promise<void> {
       const id = user.id;
       await db.deleteFrom('placements').where('userId', '=', id).execute();
+      // Reports (migration 014): the reader's own, and every report whose target or snapshot is
+      // theirs (their profile, their posts, a club they owned: the snapshot names its owner).
+      await db
+        .deleteFrom('reports')
+        .where((eb) =>
+          eb.or([
+            eb('reporterId', '=', id),
+            eb.and([eb('targetType', '=', 'profile'), eb('targetId', '=', id)]),
+            eb.and([
+              eb('targetType', '=', 'post'),
+              eb(
+                'targetId',
+                'in',
+                eb
+                  .selectFrom('blogPosts')
+                  .select('blogPosts.id')
+                  .where('blogPosts.userId', '=', id),
+              ),
+            ]),
+            eb('snapshot', 'like', `%${id}%`),
+          ]),
+        )
+        .execute();
+      await db
+        .updateTable('clubHiddenPosts')
+        .set({ hiddenBy: null })
+        .where('hiddenBy', '=', id)
+        .execute();
       await db.deleteFrom('blogPosts').where('userId', '=', id).execute();
       await db.deleteFrom('finishedBooks').where('userId', '=', id).execute();
       await db.deleteFrom('wantToRead').where('userId', '=', id).execute();
