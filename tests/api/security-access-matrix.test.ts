@@ -115,6 +115,21 @@ const EXPECTED: Record<string, Row> = {
   // Nobody in the fixtures is locked out: the admin's call is allowed and answers so.
   'POST /api/admin/users/{userId}/unlock': adminOnly(409),
   'GET /api/admin/books/unconfirmed': adminOnly(200),
+  // Issue 23: reports and moderation. Each persona reports the reader's post: the reader, its
+  // author, may not (400); the blocked reader cannot see it (404); guests are refused (403).
+  'POST /api/reports': { ...members(201), blocked: 404, reader: 400 },
+  'GET /api/admin/reports': adminOnly(200),
+  'POST /api/admin/reports/{targetType}/{targetId}/dismiss': adminOnly(200),
+  'POST /api/admin/posts/{postId}/hide': adminOnly(200),
+  'DELETE /api/admin/posts/{postId}/hide': adminOnly(200),
+  'DELETE /api/admin/posts/{postId}': adminOnly(200),
+  'POST /api/admin/users/{userId}/reset-profile': adminOnly(200),
+  'POST /api/admin/clubs/{clubId}/reset': adminOnly(200),
+  'POST /api/admin/users/{userId}/suspension': adminOnly(200),
+  'DELETE /api/admin/users/{userId}/suspension': adminOnly(200),
+  // The club's owners hide a member's post from their club's feed; the admin has no club powers.
+  'POST /api/clubs/{clubId}/posts/{postId}/hide': clubOwners(200),
+  'DELETE /api/clubs/{clubId}/posts/{postId}/hide': clubOwners(200),
   'POST /api/admin/books/{isbn}/reject': adminOnly(200),
   'PUT /api/admin/grids/{gridId}/cells/{position}': adminOnly(200),
   'POST /api/admin/grids/{gridId}/end': adminOnly(200),
@@ -197,21 +212,6 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/clubs/{clubId}/cards': clubOwners(200),
   'POST /api/clubs/{clubId}/cards': clubOwners(201),
   'GET /api/clubs/{clubId}/leaderboard': clubOwners(200),
-  // Issue 23: reports and moderation. Each persona reports the reader's post: the reader, its
-  // author, may not (400); the blocked reader cannot see it (404); guests are refused (403).
-  'POST /api/reports': { ...members(201), blocked: 404, reader: 400 },
-  'GET /api/admin/reports': adminOnly(200),
-  'POST /api/admin/reports/{targetType}/{targetId}/dismiss': adminOnly(200),
-  'POST /api/admin/posts/{postId}/hide': adminOnly(200),
-  'DELETE /api/admin/posts/{postId}/hide': adminOnly(200),
-  'DELETE /api/admin/posts/{postId}': adminOnly(200),
-  'POST /api/admin/users/{userId}/reset-profile': adminOnly(200),
-  'POST /api/admin/clubs/{clubId}/reset': adminOnly(200),
-  'POST /api/admin/users/{userId}/suspension': adminOnly(200),
-  'DELETE /api/admin/users/{userId}/suspension': adminOnly(200),
-  // The club's owners hide a member's post from their club's feed; the admin has no club powers.
-  'POST /api/clubs/{clubId}/posts/{postId}/hide': clubOwners(200),
-  'DELETE /api/clubs/{clubId}/posts/{postId}/hide': clubOwners(200),
 };
 
 /** Issue 23: what the moderation routes name, made in beforeAll (moderationFixtures). */
@@ -320,6 +320,8 @@ const BOOK_ROUTES = [
 const LAST_ROUTES = ['POST /api/admin/grids/{gridId}/end', 'POST /api/admin/grids'];
 
 interface Fixtures {
+  /** Issue 23: what the moderation routes name. */
+  moderation: ModerationFixtures;
   grid: TestGrid;
   book: TestBook;
   /** Issue 23: a book only an import knows, for the admin to turn down. */
@@ -353,7 +355,6 @@ interface Fixtures {
     joinToken: string;
     ownToken: string;
   };
-  moderation: ModerationFixtures;
 }
 
 interface Call {
@@ -366,6 +367,7 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
   const [, path] = route.split(' ') as [string, string];
   const isbnFor = (name: string) => f.books[name]?.isbn ?? '';
   const bodies: Record<string, unknown> = {
+    ...moderationBodies(f),
     'PUT /api/admin/reset-date': { date: '2030-12-31' },
     'PUT /api/admin/users/{userId}/role': { role: 'user' },
     'PUT /api/admin/grids/{gridId}/cells/{position}': { challenge: 'A book of poems' },
@@ -393,10 +395,10 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
       challenges: [...DEFAULT_CHALLENGES],
       resetDate: '2099-12-31',
     },
-    ...moderationBodies(f),
   };
   const club = { clubId: f.club.id };
   const params: Record<string, Record<string, string>> = {
+    ...moderationParams(f),
     'GET /api/books/{isbn}': { isbn: f.book.isbn },
     'GET /api/books/{isbn}/cover.svg': { isbn: f.book.isbn },
     'POST /api/admin/books/{isbn}/confirm': { isbn: f.book.isbn },
@@ -445,7 +447,6 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
     'GET /api/clubs/{clubId}/cards': club,
     'POST /api/clubs/{clubId}/cards': club,
     'GET /api/clubs/{clubId}/leaderboard': club,
-    ...moderationParams(f),
   };
   const queries: Record<string, string> = {
     'GET /api/books/search': '?q=Hedgehog',
@@ -564,6 +565,7 @@ beforeAll(async () => {
     .where('isbn', '=', unconfirmedBook.isbn)
     .execute();
   fixtures = {
+    moderation: await moderationFixtures(t.app, reader, admin),
     grid,
     book,
     unconfirmedBook,
@@ -583,7 +585,6 @@ beforeAll(async () => {
     blockTarget: await createMemberRow(t.app),
     unblockTarget: await createMemberRow(t.app),
     club: await clubFixtures(t.app, reader),
-    moderation: await moderationFixtures(t.app, reader, admin),
   };
   const now = new Date().toISOString();
   await t.app.deps.database.db
