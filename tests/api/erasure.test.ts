@@ -536,8 +536,35 @@ describe('the guest sweep', () => {
     await sql`insert into verifications (id, identifier, value, expires_at, created_at, updated_at)
       values ('lapsed-link', 'reset-password:lapsed', 'someone', ${longAgo}, ${longAgo},
         ${longAgo})`.execute(db());
+    // Reports: closed 181 days ago (goes), closed 179 days ago and open for a year (stay).
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const report = (id: string, status: 'open' | 'closed', closedAt: string | null) => ({
+      id,
+      reporterId: oldReader.id,
+      targetType: 'profile' as const,
+      targetId: `${id}-target`,
+      reason: 'spam',
+      snapshot: '{}',
+      status,
+      closedAt,
+      createdAt: daysAgo(365),
+    });
+    await db()
+      .insertInto('reports')
+      .values([
+        report('report-old', 'closed', daysAgo(181)),
+        report('report-recent', 'closed', daysAgo(179)),
+        report('report-open', 'open', null),
+      ])
+      .execute();
 
     expect(await t.app.sweepStaleGuests()).toBe(1);
+    const reportsLeft = await db()
+      .selectFrom('reports')
+      .select('id')
+      .where('id', 'in', ['report-old', 'report-recent', 'report-open'])
+      .execute();
+    expect(reportsLeft.map((row) => row.id).sort()).toEqual(['report-open', 'report-recent']);
     const left = await db()
       .selectFrom('users')
       .select('id')

@@ -116,6 +116,21 @@ const EXPECTED: Record<string, Row> = {
   // Nobody in the fixtures is locked out: the admin's call is allowed and answers so.
   'POST /api/admin/users/{userId}/unlock': adminOnly(409),
   'GET /api/admin/books/unconfirmed': adminOnly(200),
+  // Issue 23: reports and moderation. Each persona reports the reader's post: the reader, its
+  // author, may not (400); the blocked reader cannot see it (404); guests are refused (403).
+  'POST /api/reports': { ...members(201), blocked: 404, reader: 400 },
+  'GET /api/admin/reports': adminOnly(200),
+  'POST /api/admin/reports/{targetType}/{targetId}/dismiss': adminOnly(200),
+  'POST /api/admin/posts/{postId}/hide': adminOnly(200),
+  'DELETE /api/admin/posts/{postId}/hide': adminOnly(200),
+  'DELETE /api/admin/posts/{postId}': adminOnly(200),
+  'POST /api/admin/users/{userId}/reset-profile': adminOnly(200),
+  'POST /api/admin/clubs/{clubId}/reset': adminOnly(200),
+  'POST /api/admin/users/{userId}/suspension': adminOnly(200),
+  'DELETE /api/admin/users/{userId}/suspension': adminOnly(200),
+  // The club's owners hide a member's post from their club's feed; the admin has no club powers.
+  'POST /api/clubs/{clubId}/posts/{postId}/hide': clubOwners(200),
+  'DELETE /api/clubs/{clubId}/posts/{postId}/hide': clubOwners(200),
   'POST /api/admin/books/{isbn}/reject': adminOnly(200),
   'PUT /api/admin/grids/{gridId}/cells/{position}': adminOnly(200),
   'POST /api/admin/grids/{gridId}/end': adminOnly(200),
@@ -206,6 +221,96 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/admin/users/{userId}/erase': adminOnly(200),
 };
 
+/** Issue 23: what the moderation routes name, made in beforeAll (moderationFixtures). */
+interface ModerationFixtures {
+  /** The reader's post every persona reports. */
+  reportedPost: string;
+  /** A post with an open report, to dismiss; one to hide, a hidden one, one to remove. */
+  dismissPost: string;
+  hidePost: string;
+  hiddenPost: string;
+  removePost: string;
+  /** A reader whose bio is reset, one to suspend, one suspended (to lift). */
+  resetUser: string;
+  suspendUser: string;
+  suspendedUser: string;
+  /** Someone else's club, reset by the admin; the reader's own post in the reader's club. */
+  resetClub: string;
+  clubPost: string;
+}
+
+function moderationParams(f: Fixtures): Record<string, Record<string, string>> {
+  const m = f.moderation;
+  return {
+    'POST /api/admin/reports/{targetType}/{targetId}/dismiss': {
+      targetType: 'post',
+      targetId: m.dismissPost,
+    },
+    'POST /api/admin/posts/{postId}/hide': { postId: m.hidePost },
+    'DELETE /api/admin/posts/{postId}/hide': { postId: m.hiddenPost },
+    'DELETE /api/admin/posts/{postId}': { postId: m.removePost },
+    'POST /api/admin/users/{userId}/reset-profile': { userId: m.resetUser },
+    'POST /api/admin/clubs/{clubId}/reset': { clubId: m.resetClub },
+    'POST /api/admin/users/{userId}/suspension': { userId: m.suspendUser },
+    'DELETE /api/admin/users/{userId}/suspension': { userId: m.suspendedUser },
+    'POST /api/clubs/{clubId}/posts/{postId}/hide': { clubId: f.club.id, postId: m.clubPost },
+    'DELETE /api/clubs/{clubId}/posts/{postId}/hide': { clubId: f.club.id, postId: m.clubPost },
+  };
+}
+
+function moderationBodies(f: Fixtures): Record<string, unknown> {
+  return {
+    'POST /api/reports': {
+      targetType: 'post',
+      targetId: f.moderation.reportedPost,
+      reason: 'spam',
+    },
+    'POST /api/admin/users/{userId}/reset-profile': { fields: ['bio'], reason: 'Matrix' },
+    'POST /api/admin/clubs/{clubId}/reset': { fields: ['description'] },
+    'POST /api/admin/users/{userId}/suspension': { days: 1, reason: 'Matrix' },
+  };
+}
+
+async function moderationFixtures(
+  app: FastifyInstance,
+  reader: TestUser,
+  admin: TestUser,
+): Promise<ModerationFixtures> {
+  const { db } = app.deps.database;
+  const writer = await createUser(app);
+  const post = async (userId: string) => (await createPost(app, userId)).id;
+  const dismissPost = await post(writer.id);
+  const reported = await call(app, 'POST', '/api/reports', {
+    cookie: admin.cookie,
+    body: { targetType: 'post', targetId: dismissPost, reason: 'spam' },
+  });
+  if (reported.statusCode !== 201) throw new Error(`report failed: ${reported.body}`);
+  const hiddenPost = await post(writer.id);
+  await db
+    .updateTable('blogPosts')
+    .set({ hiddenAt: new Date().toISOString() })
+    .where('id', '=', hiddenPost)
+    .execute();
+  const suspendedUser = (await createMemberRow(app)).id;
+  await db
+    .updateTable('users')
+    .set({ banned: 1, banReason: 'Matrix', banExpires: null })
+    .where('id', '=', suspendedUser)
+    .execute();
+  return {
+    reportedPost: await post(reader.id),
+    dismissPost,
+    hidePost: await post(writer.id),
+    hiddenPost,
+    removePost: await post(writer.id),
+    resetUser: (await createMemberRow(app)).id,
+    suspendUser: (await createMemberRow(app)).id,
+    suspendedUser,
+    resetClub: (await createClub(app, writer, { name: 'Matrix Reset Circle' })).id,
+    clubPost: await post(reader.id),
+  };
+}
+
 /** Routes that add a book somewhere; each gets its own. */
 const BOOK_ROUTES = [
   'POST /api/bingo/placements',
@@ -227,6 +332,8 @@ const LAST_ROUTES = [
 ];
 
 interface Fixtures {
+  /** Issue 23: what the moderation routes name. */
+  moderation: ModerationFixtures;
   grid: TestGrid;
   book: TestBook;
   /** Issue 23: a book only an import knows, for the admin to turn down. */
@@ -274,6 +381,7 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
   const [, path] = route.split(' ') as [string, string];
   const isbnFor = (name: string) => f.books[name]?.isbn ?? '';
   const bodies: Record<string, unknown> = {
+    ...moderationBodies(f),
     'PUT /api/admin/reset-date': { date: '2030-12-31' },
     'PUT /api/admin/users/{userId}/role': { role: 'user' },
     'PUT /api/admin/grids/{gridId}/cells/{position}': { challenge: 'A book of poems' },
@@ -308,6 +416,7 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
   };
   const club = { clubId: f.club.id };
   const params: Record<string, Record<string, string>> = {
+    ...moderationParams(f),
     'GET /api/books/{isbn}': { isbn: f.book.isbn },
     'GET /api/books/{isbn}/cover.svg': { isbn: f.book.isbn },
     'POST /api/admin/books/{isbn}/confirm': { isbn: f.book.isbn },
@@ -475,6 +584,7 @@ beforeAll(async () => {
     .where('isbn', '=', unconfirmedBook.isbn)
     .execute();
   fixtures = {
+    moderation: await moderationFixtures(t.app, reader, admin),
     grid,
     book,
     unconfirmedBook,
@@ -542,6 +652,39 @@ describe('the access matrix', () => {
         if (status !== expected)
           mismatches.push(`${persona} ${route}: ${status} (want ${expected})`);
       }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  // Issue 23: a suspended reader's cookie, valid until the suspension, is nobody's: every route
+  // answers it as it answers the signed-out.
+  it('answers a suspended reader on every route as it answers the signed-out', async () => {
+    const suspended = await createUser(t.app);
+    const cached = await call(t.app, 'GET', '/api/profile', { cookie: suspended.cookie });
+    expect(cached.statusCode).toBe(200);
+    const admin = await createUser(t.app, { role: 'admin' });
+    const done = await call(t.app, 'POST', `/api/admin/users/${suspended.id}/suspension`, {
+      cookie: admin.cookie,
+      body: { days: 3, reason: 'Matrix' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const mismatches: string[] = [];
+    for (const route of routes) {
+      const expected = EXPECTED[route]?.out;
+      if (expected === undefined) continue;
+      const [method] = route.split(' ') as [string];
+      const { url, body } = requestFor(route, fixtures, 'out');
+      const status =
+        route === 'GET /api/events'
+          ? await streamStatus(t.app, url, suspended.cookie)
+          : (
+              await call(t.app, method, url, {
+                cookie: suspended.cookie,
+                ...(body !== undefined ? { body } : {}),
+                headers: { origin: TEST_ORIGIN },
+              })
+            ).statusCode;
+      if (status !== expected) mismatches.push(`suspended ${route}: ${status} (want ${expected})`);
     }
     expect(mismatches).toEqual([]);
   });

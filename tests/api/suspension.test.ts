@@ -5,7 +5,7 @@ import type { AuditLogResponse } from '../../src/lib/schemas/audit';
 import type { FeedResponse } from '../../src/lib/schemas/posts';
 import { formatSuspensionEnd } from '../../src/server/modules/moderation/suspension';
 import { createClub, joinClub } from '../helpers/clubs';
-import { createPost } from '../helpers/factories';
+import { befriend, createPost } from '../helpers/factories';
 import { listen } from '../helpers/live-events';
 import {
   call,
@@ -181,6 +181,7 @@ describe('a suspended reader', () => {
     const club = await createClub(t.app, viewer, { name: 'Suspension Circle' });
     await joinClub(t.app, viewer, user, club.id);
     const post = await createPost(t.app, user.id);
+    await befriend(t.app, viewer.id, user.id);
     await t.app.deps.database.db
       .updateTable('users')
       .set({ points: 100_000 })
@@ -201,15 +202,37 @@ describe('a suspended reader', () => {
       const clubBoard = (
         await call(t.app, 'GET', `/api/clubs/${club.id}/leaderboard`, { cookie: viewer.cookie })
       ).body;
+      const friendsBoard = (
+        await call(t.app, 'GET', '/api/leaderboard?scope=friends', { cookie: viewer.cookie })
+      ).body;
+      const friendsFeed = (
+        await call(t.app, 'GET', '/api/posts?filter=friends', { cookie: viewer.cookie })
+      ).json<FeedResponse>().posts;
       return {
         feed: feed.some((p) => p.id === post.id),
         clubFeed: clubFeed.some((p) => p.id === post.id),
+        friendsFeed: friendsFeed.some((p) => p.id === post.id),
         board: board.includes(user.id),
         clubBoard: clubBoard.includes(user.id),
+        friendsBoard: friendsBoard.includes(user.id),
       };
     };
-    const all = { feed: true, clubFeed: true, board: true, clubBoard: true };
-    const none = { feed: false, clubFeed: false, board: false, clubBoard: false };
+    const all = {
+      feed: true,
+      clubFeed: true,
+      friendsFeed: true,
+      board: true,
+      clubBoard: true,
+      friendsBoard: true,
+    };
+    const none = {
+      feed: false,
+      clubFeed: false,
+      friendsFeed: false,
+      board: false,
+      clubBoard: false,
+      friendsBoard: false,
+    };
     // Read once, so the kept leaderboard holds the reader.
     expect(await seen()).toEqual(all);
     await suspend(user.id, { days: 30, reason: 'Rows' });

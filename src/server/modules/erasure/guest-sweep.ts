@@ -6,6 +6,8 @@ import { createErasureRepository } from './erasure.repository';
 import type { ErasureService, ErasureDeps } from './erasure.service';
 
 const DAY_MS = 86_400_000;
+/** How long a closed report (with its snapshot) stays as the record of what was acted on. */
+export const CLOSED_REPORT_RETENTION_DAYS = 180;
 /** How often the server sweeps: hourly is plenty for a limit counted in days. */
 export const GUEST_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** Guests erased per query; the sweep asks again until none are left. */
@@ -15,7 +17,7 @@ const SWEEP_BATCH = 100;
  * Erases the guests nobody has used for `config.guestRetentionDays` (issue 23; default 30):
  * each in its own transaction, like any erasure. Also deletes what has lapsed elsewhere (the
  * data-retention table of docs/SECURITY.md): sign-in lock rows, expired reset links and
- * Idempotency-Keys older than a day. Returns how many guests went; counts are logged, never who.
+ * Idempotency-Keys older than a day, reports closed more than 180 days ago. Returns how many guests went; counts are logged, never who.
  */
 export async function sweepStaleGuests(
   deps: ErasureDeps & { lockout: SignInLockout },
@@ -37,12 +39,18 @@ export async function sweepStaleGuests(
   const expiredLinks = await sql`delete from verifications
     where expires_at < ${new Date(now).toISOString()}`.execute(deps.database.db);
   const keysPruned = await sweepIdempotencyKeys(deps.database.db, now);
+  const closedReports = await deps.database.db
+    .deleteFrom('reports')
+    .where('status', '=', 'closed')
+    .where('closedAt', '<', new Date(now - CLOSED_REPORT_RETENTION_DAYS * DAY_MS).toISOString())
+    .executeTakeFirst();
   log.info(
     {
       guestsErased: erased,
       locksPruned,
       expiredLinksPruned: Number(expiredLinks.numAffectedRows ?? 0),
       idempotencyKeysPruned: keysPruned,
+      closedReportsPruned: Number(closedReports.numDeletedRows),
       retentionDays: deps.config.guestRetentionDays,
     },
     'guest sweep',
