@@ -87,14 +87,13 @@ export function ScrollMemory() {
         window.removeEventListener('keydown', stop);
       };
     }
-    if (location.hash) {
-      const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-      if (target) {
-        target.scrollIntoView();
-        return;
-      }
-    }
-    if (!samePage) window.scrollTo(0, 0);
+    const target = location.hash
+      ? document.getElementById(decodeURIComponent(location.hash.slice(1)))
+      : null;
+    if (target) target.scrollIntoView();
+    else if (!samePage) window.scrollTo(0, 0);
+    // The entry's position from the start: the reader may leave it without scrolling.
+    positions.current[location.key] = window.scrollY;
   }, [location.key, location.pathname, location.hash, navigationType]);
 
   return null;
