@@ -290,7 +290,7 @@ async function pageWeightPart() {
   console.log(
     `  ${'file'.padEnd(48)} ${'identity'.padStart(9)} ${'gzip'.padStart(9)} ${'browser'.padStart(9)}`,
   );
-  console.log('/login, JavaScript before the form can be typed into (entry + login route):');
+  console.log('/login, JavaScript Chromium fetched before the form could be typed into:');
   printWireFiles(weight.login);
   const login = totalOf(weight.login);
   printWireTotal(`total, ${weight.login.length} files`, login);
@@ -300,15 +300,17 @@ async function pageWeightPart() {
   console.log('/login, the page and its styles:');
   printWireFiles(weight.documentAndStyles);
   printWireTotal('whole app, every script', weight.wholeApp);
+  const seen = weight.chromium;
   console.log(
-    `Chromium loading /login until the captcha was ready fetched ${weight.chromium.scripts} ` +
-      `scripts, ${kb(weight.chromium.encodedBytes)} on the wire (encodings: ` +
-      `${weight.chromium.encodings.join(', ')}).`,
+    `Chromium on Slow 4G, cache off (bench/login-weight.ts, as tests/e2e/login-weight.spec.ts): ` +
+      `/login could be typed into after ${seen.readyMs} ms and ${seen.scripts.length} scripts, ` +
+      `${kb(seen.wireBytes)} on the wire (${kb(seen.bodyBytes)} of compressed bodies, the rest ` +
+      `response headers; encodings: ${[...new Set(seen.scripts.map((s) => s.encoding))].join(', ')}).`,
   );
   console.log(
-    `target JavaScript before /login can be typed into <= ${kb(LOGIN_BUDGET_BYTES)} on the wire: ` +
-      `${metOrNot(login.browser <= LOGIN_BUDGET_BYTES)} (${kb(login.browser)}; ratio to budget ` +
-      `${ratio(login.browser / LOGIN_BUDGET_BYTES)})`,
+    `target JavaScript before /login can be typed into < ${kb(LOGIN_BUDGET_BYTES)} on the wire: ` +
+      `${metOrNot(seen.wireBytes < LOGIN_BUDGET_BYTES)} (${kb(seen.wireBytes)}; ratio to budget ` +
+      `${ratio(seen.wireBytes / LOGIN_BUDGET_BYTES)})`,
   );
 }
 

@@ -19,7 +19,7 @@ vi.mock('../../src/client/features/auth/components/load-altcha', () => ({
 // takes seconds on a busy machine (Testing Library's default of 1 s made tests flaky there).
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom does not implement scrolling; react-router's ScrollRestoration calls it on navigation.
+// jsdom does not implement scrolling; the app's ScrollMemory calls it on navigation.
 window.scrollTo = () => {};
 
 const originalConsoleError = console.error;

@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppErrorBoundary } from './error-boundary';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
-import { appRoutes } from './routes';
+import { AppRoutes } from './routes';
 
-const router = createBrowserRouter(appRoutes);
-
+/** The app in the browser: a declarative router over the route table (decision 022). */
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <AppErrorBoundary>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </AppErrorBoundary>
   );

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../lib/messages';
-import { AppErrorBoundary, RouteErrorFallback } from './error-boundary';
+import { AppErrorBoundary, RouteErrorBoundary } from './error-boundary';
 import { FALLBACK_SUPPORT_EMAIL } from './support-email';
 
 function Thrower(): never {
@@ -71,16 +71,31 @@ describe('crash fallback', () => {
     expect(screen.queryByText(messages.crash.heading)).not.toBeInTheDocument();
   });
 
-  it("is the router's error element for a route that throws while rendering", async () => {
-    const router = createMemoryRouter(
-      [{ path: '/', element: <Thrower />, errorElement: <RouteErrorFallback /> }],
-      { initialEntries: ['/'] },
+  it('ends a route that throws while rendering on the crash page, and tries again elsewhere', async () => {
+    render(
+      <MemoryRouter initialEntries={['/broken']}>
+        <Link to="/calm">Somewhere calm</Link>
+        <RouteErrorBoundary>
+          <Routes>
+            <Route path="/broken" element={<Thrower />} />
+            <Route path="/calm" element={<p>All is well in the hedgerow</p>} />
+          </Routes>
+        </RouteErrorBoundary>
+      </MemoryRouter>,
     );
-    render(<RouterProvider router={router} />);
 
     expect(
       await screen.findByRole('heading', { level: 1, name: messages.crash.heading }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: messages.crash.refresh })).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith(
+      'Unexpected route error',
+      expect.any(Error),
+      expect.any(String),
+    );
+
+    await userEvent.click(screen.getByRole('link', { name: 'Somewhere calm' }));
+    expect(await screen.findByText('All is well in the hedgerow')).toBeInTheDocument();
+    expect(screen.queryByText(messages.crash.heading)).not.toBeInTheDocument();
   });
 });

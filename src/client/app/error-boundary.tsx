@@ -1,5 +1,5 @@
-import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
-import { useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { CrashFallback } from './crash-fallback';
 
 interface ErrorBoundaryProps {
@@ -35,11 +35,50 @@ export class AppErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundar
   }
 }
 
-/** The router's errorElement: errors thrown while rendering a route land here. */
-export function RouteErrorFallback() {
-  const error = useRouteError();
-  useEffect(() => {
-    console.error('Unexpected route error', error);
-  }, [error]);
-  return <CrashFallback />;
+interface RouteBoundaryProps {
+  children: ReactNode;
+  /** The history entry shown: the crash page lasts until the reader goes elsewhere. */
+  locationKey: string;
+}
+
+interface RouteBoundaryState {
+  failed: boolean;
+  /** The entry the state belongs to. */
+  locationKey: string;
+}
+
+class RouteBoundary extends Component<RouteBoundaryProps, RouteBoundaryState> {
+  override state: RouteBoundaryState = { failed: false, locationKey: this.props.locationKey };
+
+  static getDerivedStateFromError(): Partial<RouteBoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: RouteBoundaryProps,
+    state: RouteBoundaryState,
+  ): Partial<RouteBoundaryState> | null {
+    // Another history entry (Back, a link): the page is tried again.
+    return props.locationKey === state.locationKey
+      ? null
+      : { failed: false, locationKey: props.locationKey };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Unexpected route error', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <CrashFallback /> : this.props.children;
+  }
+}
+
+/**
+ * Errors thrown while rendering a route (the shell or a page, a failed lazy chunk included) end
+ * on the crash page instead of the whole app (decision 022: this was the data router's
+ * errorElement). Going to another history entry tries again.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { key } = useLocation();
+  return <RouteBoundary locationKey={key}>{children}</RouteBoundary>;
 }

@@ -1,16 +1,18 @@
 import { Suspense, useRef } from 'react';
-import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { HedgehogLogo } from '../components/hedgehog-logo';
 import { Spinner } from '../components/spinner';
 import { APP_NAME } from '../hooks/use-document-title';
 import { MainMenu } from './main-menu';
 import { RouteFocus } from './route-focus';
+import { ScrollMemory } from './scroll-memory';
 import { SectionNav } from './section-nav';
 import { useSessionExpiry } from './use-session-expiry';
 
 /**
  * The shell around every page: header with logo, sections (a tab bar on phones, issue 9) and menu,
- * the page, a small footer. Focus moves to the page's heading on each route change.
+ * the page, a small footer. Focus moves to the page's heading on each route change, and a new page
+ * starts at its top (Back and Forward return where the reader was).
  */
 export function RootLayout() {
   useSessionExpiry();
@@ -36,7 +38,7 @@ export function RootLayout() {
       <footer className="app-footer">
         <p>Read a little, roll up happy.</p>
       </footer>
-      <ScrollRestoration />
+      <ScrollMemory />
       <RouteFocus mainRef={mainRef} />
     </div>
   );

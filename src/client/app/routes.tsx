@@ -1,7 +1,7 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { AccessGate } from './access-gate';
 import { BingoRoute } from './bingo-route';
-import { RouteErrorFallback } from './error-boundary';
+import { RouteErrorBoundary } from './error-boundary';
 import {
   AdminPage,
   BlogPage,
@@ -20,11 +20,13 @@ import {
 } from './lazy-pages';
 import { RootLayout } from './root-layout';
 
-/** The route table of SPEC.md section 2; each group sits behind the guard of its access level. */
+/**
+ * The route table of SPEC.md section 2; each group sits behind the guard of its access level.
+ * Rendered by a declarative router (<BrowserRouter>, or <MemoryRouter> in tests): decision 022.
+ */
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorFallback />,
     children: [
       { index: true, element: <Navigate to="/login" replace /> },
       {
@@ -66,3 +68,9 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/** The routes where the router is: a render error in any of them ends on the crash page. */
+export function AppRoutes() {
+  const routes = useRoutes(appRoutes);
+  return <RouteErrorBoundary>{routes}</RouteErrorBoundary>;
+}
