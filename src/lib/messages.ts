@@ -738,6 +738,7 @@ export const messages = {
     noteHint: (max: number) => `At most ${max} characters. Admins read it; the reader does not.`,
     noteTooLong: (max: number) => `A note must be at most ${max} characters.`,
     send: 'Send report',
+    close: 'Done',
     failed: 'Your report could not be sent. Please try again.',
     hiddenByModerator: 'Hidden by a moderator',
     hiddenExplained: 'Only you can see this post.',
