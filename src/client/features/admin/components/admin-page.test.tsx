@@ -16,10 +16,13 @@ async function openAdmin(routes: MockRoutes = {}) {
   const api = mockApi({
     'GET /api/me': { body: { user: buildAdmin() } },
     'GET /api/settings/reset-date': { body: { resetDate: '2025-06-30T23:59:59.000Z' } },
+    // Issue 23: the Card tab also shows the current shared card's corrections.
+    'GET /api/grids': { body: { grids: [] } },
     ...routes,
   });
   const app = renderApp('/admin');
-  await screen.findByRole('heading', { level: 1, name: 'Admin' });
+  // The page is a lazy chunk: its first load may be slow on a busy machine.
+  await screen.findByRole('heading', { level: 1, name: 'Admin' }, { timeout: 15_000 });
   return { ...app, api };
 }
 

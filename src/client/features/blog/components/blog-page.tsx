@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { messages } from '../../../../lib/messages';
 import type { FeedFilter, FeedPost } from '../../../../lib/schemas/posts';
@@ -12,6 +12,8 @@ import { ApiError, errorText } from '../../../services/api-client';
 import { feedQueryOptions, myClubsQueryOptions } from '../api/posts-api';
 import { FEED_FILTERS } from '../feed-filters';
 import { useDeletePost } from '../hooks/use-delete-post';
+import { useHideFromClub } from '../hooks/use-hide-from-club';
+import { isOwner } from '../../clubs/club-roles';
 import { BlogPostCard } from './blog-post-card';
 
 /** A club's entry in the dropdown: one select value per club (issue 12). */
@@ -42,6 +44,11 @@ export function BlogPage() {
       ? [...clubs, { id: clubId, name: '' }]
       : clubs;
   const deletion = useDeletePost();
+  // Issue 23: an owner of the chosen club may hide a post from its feed; the focus then waits
+  // on the page's heading, since the post is gone.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const ownsClub = clubs.some((club) => club.id === clubId && isOwner(club));
+  const clubHide = useHideFromClub(clubId, () => headingRef.current?.focus());
   const [toDelete, setToDelete] = useState<FeedPost | null>(null);
 
   async function handleLoadMore() {
@@ -79,7 +86,11 @@ export function BlogPage() {
           <ol className="post-list">
             {posts.map((post) => (
               <li key={post.id}>
-                <BlogPostCard post={post} onDelete={post.isOwn ? setToDelete : undefined} />
+                <BlogPostCard
+                  post={post}
+                  onDelete={post.isOwn ? setToDelete : undefined}
+                  onHideFromClub={ownsClub ? (chosen) => clubHide.mutate(chosen.id) : undefined}
+                />
               </li>
             ))}
           </ol>
@@ -105,7 +116,9 @@ export function BlogPage() {
   return (
     <div className="page blog">
       <div className="blog__header">
-        <h1>Blog</h1>
+        <h1 ref={headingRef} tabIndex={-1}>
+          Blog
+        </h1>
         <div className="blog__filter">
           <label htmlFor={filterId} className="field__label">
             Show

@@ -4,6 +4,8 @@ import { messages } from '../../../../lib/messages';
 import type { FeedPost } from '../../../../lib/schemas/posts';
 import { BookCover } from '../../../components/book-cover';
 import { StarRating } from '../../../components/star-rating';
+import { ReportButton } from '../../reports/components/report-button';
+import '../../reports/reports.css';
 import { PostBody } from './post-body';
 
 function formatPostDate(iso: string): string {
@@ -14,10 +16,17 @@ interface BlogPostCardProps {
   post: FeedPost;
   /** Only for the reader's own posts (SPEC.md section 6). */
   onDelete?: (post: FeedPost) => void;
+  /** Issue 23: a club owner's "Hide from club feed" on the club's feed. */
+  onHideFromClub?: (post: FeedPost) => void;
+}
+
+/** Issue 23: a moderator hid it; only its author is sent it, marked `hidden`. */
+function isHiddenByModerator(post: FeedPost): boolean {
+  return (post as FeedPost & { hidden?: boolean }).hidden === true;
 }
 
 /** One review: cover, book title, who wrote it and when, the body and 'Rating: n/5'. */
-export function BlogPostCard({ post, onDelete }: BlogPostCardProps) {
+export function BlogPostCard({ post, onDelete, onHideFromClub }: BlogPostCardProps) {
   const titleId = useId();
   const authorLink = post.isOwn ? '/profile' : `/friend/${encodeURIComponent(post.userId)}`;
   return (
@@ -39,6 +48,12 @@ export function BlogPostCard({ post, onDelete }: BlogPostCardProps) {
           <span aria-hidden="true"> · </span>
           <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
         </p>
+        {isHiddenByModerator(post) ? (
+          <p className="post-hidden-notice">
+            {messages.reporting.hiddenByModerator}
+            <span className="visually-hidden">. {messages.reporting.hiddenExplained}</span>
+          </p>
+        ) : null}
         <PostBody html={post.body} />
         <p className="post__rating">
           <span>{messages.blog.rating(post.rating)}</span>
@@ -46,11 +61,35 @@ export function BlogPostCard({ post, onDelete }: BlogPostCardProps) {
             <StarRating value={post.rating} label="Rating" />
           </span>
         </p>
-        {onDelete ? (
-          <button type="button" className="post__delete link-button" onClick={() => onDelete(post)}>
-            Delete post
-          </button>
-        ) : null}
+        <div className="post__actions">
+          {onDelete ? (
+            <button
+              type="button"
+              className="post__delete link-button"
+              onClick={() => onDelete(post)}
+            >
+              Delete post
+            </button>
+          ) : null}
+          {onHideFromClub && !post.isOwn ? (
+            <button
+              type="button"
+              className="link-button"
+              aria-label={messages.reporting.hideFromClubLabel(post.bookTitle)}
+              onClick={() => onHideFromClub(post)}
+            >
+              {messages.reporting.hideFromClub}
+            </button>
+          ) : null}
+          {post.isOwn ? null : (
+            <ReportButton
+              targetType="post"
+              targetId={post.id}
+              ownerId={post.userId}
+              label={messages.reporting.reportPost(post.bookTitle)}
+            />
+          )}
+        </div>
       </div>
     </article>
   );

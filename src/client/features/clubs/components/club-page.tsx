@@ -11,6 +11,7 @@ import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 import { clubQueryOptions } from '../api/clubs-api';
 import { useClubActions } from '../hooks/use-club-actions';
 import { isOwner } from '../club-roles';
+import { ReportButton } from '../../reports/components/report-button';
 import '../clubs.css';
 import { ClubCards } from './club-cards';
 import { ClubInvites } from './club-invites';
@@ -109,12 +110,25 @@ export function ClubPage() {
   else {
     const summary = club.data.club;
     heading = summary.name;
-    body =
-      summary.role && user ? (
-        <MemberView club={summary} viewerId={user.id} />
-      ) : (
-        <NonMemberView club={summary} />
-      );
+    body = (
+      <>
+        {summary.role && user ? (
+          <MemberView club={summary} viewerId={user.id} />
+        ) : (
+          <NonMemberView club={summary} />
+        )}
+        {/* Issue 23: anyone but its owners may report a club's name or description. */}
+        {isOwner(summary) ? null : (
+          <p className="club-page__report">
+            <ReportButton
+              targetType="club"
+              targetId={summary.id}
+              label={messages.reporting.reportClub(summary.name)}
+            />
+          </p>
+        )}
+      </>
+    );
   }
 
   return (

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { userProfileQueryOptions } from '../api/profile-api';
 import { ProfileCard, shownNameOf } from './profile-card';
+import { ReportButton } from '../../reports/components/report-button';
 import { BlockReaderButton } from './block-reader';
 import { BookRow } from './book-row';
 import { HiddenProfile } from './hidden-profile';
@@ -53,6 +54,13 @@ function FriendProfile({ userId }: { userId: string }) {
       <ProfileCard profile={profile} />
       <div className="profile-privacy-actions">
         <BlockReaderButton userId={profile.id} name={name} />
+        <ReportButton
+          targetType="profile"
+          targetId={profile.id}
+          ownerId={profile.id}
+          label={messages.reporting.reportProfile(name)}
+          className="button button--secondary"
+        />
       </div>
       <Tabs
         label={`${name}'s reading`}

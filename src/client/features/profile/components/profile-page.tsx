@@ -7,6 +7,7 @@ import { Tabs } from '../../../components/tabs';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { readingHistoryTexts } from '../../reading-history/texts';
 import { profileQueryOptions, wantToReadQueryOptions } from '../api/profile-api';
+import { DeleteAccount } from './delete-account';
 import { FriendsTab } from './friends-tab';
 import { MyBooksTab } from './my-books-tab';
 import { ProfileCard } from './profile-card';
@@ -74,6 +75,8 @@ export function ProfilePage() {
             },
           ]}
         />
+        {/* Issue 23: deleting the account, below the tabs. */}
+        <DeleteAccount />
         {isEditing ? (
           <EditProfileModal profile={profile.data.profile} onClose={() => setIsEditing(false)} />
         ) : null}
