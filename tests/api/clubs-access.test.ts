@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHALLENGES } from '../../src/lib/challenges';
 import { hashInviteToken } from '../../src/server/modules/clubs/clubs.service';
 import { createGridsRepository } from '../../src/server/modules/grids/grids.repository';
-import { createBook, createMemberRow } from '../helpers/factories';
+import { createBook, createMemberRow, createPost } from '../helpers/factories';
 import {
   call,
   createGuest,
@@ -71,6 +71,9 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/clubs/{clubId}/cards': members(200),
   'POST /api/clubs/{clubId}/cards': owners(201),
   'GET /api/clubs/{clubId}/leaderboard': members(200),
+  // Issue 23: owners hide (and show again) a member's post in their club's feed only.
+  'POST /api/clubs/{clubId}/posts/{postId}/hide': owners(200),
+  'DELETE /api/clubs/{clubId}/posts/{postId}/hide': owners(200),
   'GET /api/posts?filter=club': members(200),
   'GET /api/bingo/grids/{gridId}': card(200),
   'GET /api/bingo/grids/{gridId}/suggestions': card(200),
@@ -143,8 +146,11 @@ async function freshClub() {
     .where('gridId', '=', grid.id)
     .orderBy('position')
     .execute();
+  // Issue 23: a member's post, for the owners hiding it from the club's feed.
+  const post = await createPost(t.app, target.id);
   return {
     clubId,
+    postId: post.id,
     target: target.id,
     requester: requester.id,
     token,
@@ -164,6 +170,7 @@ function requestFor(route: string, f: Awaited<ReturnType<typeof freshClub>>) {
     token: f.token,
     gridId: f.gridId,
     cellId: f.cellId,
+    postId: f.postId,
   };
   const bodies: Record<string, unknown> = {
     'POST /api/clubs': { name: 'Another Circle' },

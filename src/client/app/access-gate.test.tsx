@@ -56,6 +56,8 @@ describe('route guards', () => {
     mockApi({
       'GET /api/me': { body: { user: buildAdmin() } },
       'GET /api/settings/reset-date': { body: { resetDate: null } },
+      // The Card tab lists the cards (issue 23: correcting a square, ending a card).
+      'GET /api/grids': { body: { grids: [] } },
     });
     renderApp('/admin');
 
