@@ -78,7 +78,8 @@ test('an admin sets the reset date', async ({ page }) => {
   await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await page.goto('/admin');
   await page.getByLabel('Reset date').fill('2026-12-31');
-  await page.getByRole('button', { name: /save/i }).click();
+  // The Card tab also saves a corrected square ('Save square').
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, messages.admin.resetDateUpdated)).toBeVisible();
   const response = await page.request.get('/api/settings/reset-date');
   expect(await response.json()).toEqual({ resetDate: '2026-12-31T23:59:59.000Z' });
