@@ -23,6 +23,8 @@ describe('Profile: delete account (issue 23)', () => {
         'POST /api/me/erase': apiErrorReply(401, messages.auth.invalidCredentials),
       },
     });
+    // It sits in the Reading history tab, beside 'download your data'.
+    await app.user.click(await screen.findByRole('tab', { name: 'Reading history' }));
     await app.user.click(await screen.findByRole('button', { name: text.open }));
     const dialog = screen.getByRole('alertdialog', { name: text.heading });
     expect(within(dialog).getByRole('link', { name: text.download })).toHaveAttribute(
@@ -53,6 +55,8 @@ describe('Profile: delete account (issue 23)', () => {
         'POST /api/me/erase': { body: { message: text.deleted } },
       },
     });
+    // It sits in the Reading history tab, beside 'download your data'.
+    await app.user.click(await screen.findByRole('tab', { name: 'Reading history' }));
     await app.user.click(await screen.findByRole('button', { name: text.open }));
     const dialog = screen.getByRole('alertdialog', { name: text.heading });
     await app.user.type(await within(dialog).findByLabelText(text.passwordLabel), 'right-one');

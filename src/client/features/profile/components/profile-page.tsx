@@ -71,12 +71,16 @@ export function ProfilePage() {
             {
               id: 'reading-history',
               label: readingHistoryTexts.heading,
-              render: () => <ReadingHistoryPanel />,
+              // Issue 23: deleting the account sits beside 'download your data', in the same tab.
+              render: () => (
+                <>
+                  <ReadingHistoryPanel />
+                  <DeleteAccount />
+                </>
+              ),
             },
           ]}
         />
-        {/* Issue 23: deleting the account, below the tabs. */}
-        <DeleteAccount />
         {isEditing ? (
           <EditProfileModal profile={profile.data.profile} onClose={() => setIsEditing(false)} />
         ) : null}

@@ -44,7 +44,7 @@ export function ReportButton({
     <>
       <button
         type="button"
-        className={className ?? 'link-button'}
+        className={className ?? 'link-button report-button'}
         aria-label={label}
         onClick={() => setOpen(true)}
       >
