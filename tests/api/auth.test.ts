@@ -201,6 +201,19 @@ describe('guests and sign-out', () => {
     expect(me.json()).toEqual({ user: null });
   });
 
+  it('signs in again from a browser that still sends the ended session’s cookie', async () => {
+    const user = await createUser(t.app);
+    await call(t.app, 'POST', '/api/auth/sign-out', { body: {}, cookie: user.cookie });
+    const again = await call(t.app, 'POST', '/api/auth/sign-in/email', {
+      cookie: user.cookie,
+      body: { email: user.email, password: user.password },
+      headers: { 'x-captcha': await solveCaptcha(t.app) },
+    });
+    expect(again.statusCode).toBe(200);
+    const me = await call(t.app, 'GET', '/api/me', { cookie: sessionCookie(again) });
+    expect(me.json<{ user: { id: string } | null }>().user?.id).toBe(user.id);
+  });
+
   it('answers signed-out visitors with no user', async () => {
     const me = await call(t.app, 'GET', '/api/me');
     expect(me.json()).toEqual({ user: null });

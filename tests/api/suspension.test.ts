@@ -15,6 +15,7 @@ import {
   signIn,
   solveCaptcha,
   type TestApp,
+  sessionCookie,
   type TestUser,
 } from '../helpers/test-app';
 
@@ -242,7 +243,17 @@ describe('a suspended reader', () => {
     expect(lifted.json()).toEqual({ message: messages.moderation.unsuspended });
     expect(await seen()).toEqual(all);
     expect((await adminRow(user.id)).status).toBe('active');
-    expect((await trySignIn(user)).statusCode).toBe(200);
+    // Signed in again from the browser that still holds the ended session's cookie: the new
+    // session is theirs (the old cookie neither refuses it nor clears the new one).
+    const again = await call(t.app, 'POST', '/api/auth/sign-in/email', {
+      cookie: user.cookie,
+      body: { email: user.email, password: user.password },
+      headers: { 'x-captcha': await solveCaptcha(t.app) },
+    });
+    expect(again.statusCode).toBe(200);
+    const cookie = sessionCookie(again);
+    const me = await call(t.app, 'GET', '/api/me', { cookie });
+    expect(me.json<{ user: { id: string } | null }>().user?.id).toBe(user.id);
     const entries = (
       await call(t.app, 'GET', '/api/admin/audit', { cookie: admin.cookie })
     ).json<AuditLogResponse>().entries;

@@ -135,6 +135,10 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptio
     }
     headers.delete('content-length');
     headers.set('content-type', 'application/json');
+    // A cookie of a session that has ended (signed out elsewhere, suspended, reset) is not
+    // passed on: better-auth would answer a sign-in by clearing it, the new session's cookie
+    // with it. A live one is (a guest who registers keeps their card).
+    if (path !== '/sign-out' && !(await request.viewer())) headers.delete('cookie');
     // Read before better-auth spends the token.
     const resetAccount =
       path === '/reset-password' && body.token ? await resetLinks.accountOf(body.token) : null;
