@@ -198,6 +198,12 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/clubs/{clubId}/cards': clubOwners(200),
   'POST /api/clubs/{clubId}/cards': clubOwners(201),
   'GET /api/clubs/{clubId}/leaderboard': clubOwners(200),
+  // Issue 24 (h24-join): the club's join code (owners; the reader's POST makes the code its
+  // DELETE then revokes), and joining by a code (a club of the reader's the others join).
+  'POST /api/clubs/{clubId}/join-code': clubOwners(201),
+  'GET /api/clubs/{clubId}/join-code': clubOwners(200),
+  'DELETE /api/clubs/{clubId}/join-code': clubOwners(200),
+  'POST /api/club-codes': { ...members(200), blocked: 404, reader: 409 },
 };
 
 /** Routes that add a book somewhere; each gets its own. */
@@ -283,6 +289,8 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
     'PATCH /api/clubs/{clubId}': { name: 'Matrix Circle', description: 'Renamed.' },
     'PUT /api/clubs/{clubId}/members/{userId}/role': { role: 'co_owner' },
     'POST /api/clubs/{clubId}/invites': { expiresInDays: 7 },
+    'POST /api/clubs/{clubId}/join-code': { expiresInDays: 7 },
+    'POST /api/club-codes': { code: issue24.joinCode },
     'POST /api/clubs/{clubId}/cards': {
       title: 'Matrix Club Card',
       challenges: [...DEFAULT_CHALLENGES],
@@ -339,6 +347,9 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
     'GET /api/clubs/{clubId}/cards': club,
     'POST /api/clubs/{clubId}/cards': club,
     'GET /api/clubs/{clubId}/leaderboard': club,
+    'POST /api/clubs/{clubId}/join-code': club,
+    'GET /api/clubs/{clubId}/join-code': club,
+    'DELETE /api/clubs/{clubId}/join-code': club,
   };
   const queries: Record<string, string> = {
     'GET /api/books/search': '?q=Hedgehog',
@@ -418,6 +429,20 @@ async function makeShare(app: FastifyInstance, cookie: string, gridId: string) {
   return response.json<CreateShareResponse>().share;
 }
 
+/** Issue 24 (h24-join): what the join-code and results routes name. */
+const issue24 = { joinCode: '' };
+
+/** Issue 24: a live join code of another club of the reader's, for the others to join by. */
+async function issue24Fixtures(app: FastifyInstance, reader: TestUser) {
+  const codeClub = await createClub(app, reader, { name: 'Matrix Circle By Code' });
+  const made = await call(app, 'POST', `/api/clubs/${codeClub.id}/join-code`, {
+    cookie: reader.cookie,
+    body: { expiresInDays: 7 },
+  });
+  if (made.statusCode !== 201) throw new Error(`join code failed: ${made.body}`);
+  issue24.joinCode = made.json<{ code: string }>().code;
+}
+
 let t: TestApp;
 let routes: string[];
 let cookies: Record<Persona, string | undefined>;
@@ -485,6 +510,7 @@ beforeAll(async () => {
       { blockerId: reader.id, blockedId: fixtures.unblockTarget.id, createdAt: now },
     ])
     .execute();
+  await issue24Fixtures(t.app, reader);
   const doc = (await call(t.app, 'GET', '/api/docs/json')).json<{
     paths: Record<string, Record<string, unknown>>;
   }>();

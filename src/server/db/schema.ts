@@ -251,6 +251,17 @@ export interface ClubInvitesTable {
   revokedAt: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
+/** Issue 24: a club's join code, kept as its keyed hash only (migration 016). */
+export interface ClubJoinCodesTable {
+  id: string;
+  clubId: string;
+  codeHash: string;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  revokedAt: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
 export interface ClubJoinRequestsTable {
   clubId: string;
   userId: string;
@@ -302,6 +313,7 @@ export interface Database {
   clubJoinRequests: ClubJoinRequestsTable;
   auditLog: AuditLogTable;
   idempotencyKeys: IdempotencyKeysTable;
+  clubJoinCodes: ClubJoinCodesTable;
 }
 
 /** Reads a timestamp column the same way on both databases. */
