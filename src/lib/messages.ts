@@ -621,7 +621,6 @@ export const messages = {
     fullCardYes: 'yes',
     fullCardNo: 'no',
     adminsOnly: 'Only admins can download the results of the shared card.',
-    ownersOnly: 'Only the owners of this club can download the results of its cards.',
     notFound: 'Card not found.',
   },
   printCard: {

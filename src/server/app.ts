@@ -42,6 +42,7 @@ import { registerBookRoutes } from './modules/books/books.routes';
 import { registerClubRoutes } from './modules/clubs/clubs.routes';
 import { createClubsService } from './modules/clubs/clubs.service';
 import { registerJoinCodeRoutes } from './modules/clubs/join-codes';
+import { registerCardResultsRoutes } from './modules/exports/card-results';
 import { createBooksService } from './modules/books/books.service';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerExportRoutes } from './modules/exports/exports.routes';
@@ -369,6 +370,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerClubRoutes(app, deps);
   // Issue 24 (h24-join): join a club by a code; a card's results as CSV.
   registerJoinCodeRoutes(app, deps, createClubsService(database));
+  registerCardResultsRoutes(app, deps, createClubsService(database));
   await registerSpa(app, { staticDir: config.staticDir, supportEmail: config.supportEmail });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api') && app.sendSpaPage) {

@@ -204,6 +204,9 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/clubs/{clubId}/join-code': clubOwners(200),
   'DELETE /api/clubs/{clubId}/join-code': clubOwners(200),
   'POST /api/club-codes': { ...members(200), blocked: 404, reader: 409 },
+  // Issue 24: the shared card's results as CSV (admins; a club card's: its owners, tested in
+  // tests/api/card-results.test.ts).
+  'GET /api/grids/{gridId}/results.csv': adminOnly(200),
 };
 
 /** Routes that add a book somewhere; each gets its own. */
@@ -350,6 +353,7 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
     'POST /api/clubs/{clubId}/join-code': club,
     'GET /api/clubs/{clubId}/join-code': club,
     'DELETE /api/clubs/{clubId}/join-code': club,
+    'GET /api/grids/{gridId}/results.csv': { gridId: f.grid.id },
   };
   const queries: Record<string, string> = {
     'GET /api/books/search': '?q=Hedgehog',

@@ -8,6 +8,8 @@ import { columnTypes } from './column-types';
  * (HMAC-SHA-256 of the normalised code under the server's secret, hex, unique), never the code.
  * A code always expires (1 to 30 days) and is revocable; a club has at most one live code
  * (making a new one revokes the old one).
+ * placements_grid_user_idx: a card's results (its CSV) are read a page of readers at a time,
+ * by card then reader, without scanning other cards' placements.
  */
 export function clubJoinCodesMigration(kind: DatabaseKind) {
   const t = columnTypes(kind);
@@ -28,8 +30,14 @@ export function clubJoinCodesMigration(kind: DatabaseKind) {
         .on('club_join_codes')
         .column('club_id')
         .execute();
+      await db.schema
+        .createIndex('placements_grid_user_idx')
+        .on('placements')
+        .columns(['grid_id', 'user_id'])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('placements_grid_user_idx').execute();
       await db.schema.dropTable('club_join_codes').execute();
     },
   };
