@@ -623,11 +623,4 @@ export const messages = {
     adminsOnly: 'Only admins can download the results of the shared card.',
     notFound: 'Card not found.',
   },
-  printCard: {
-    print: 'Print',
-    printFilled: 'Print my card',
-    printBlank: 'Print blank card',
-    menuLabel: 'Print this card',
-    blankSquare: 'Book:',
-  },
 } as const;
