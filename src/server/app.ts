@@ -40,6 +40,9 @@ import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerBingoRoutes } from './modules/bingo/bingo.routes';
 import { registerBookRoutes } from './modules/books/books.routes';
 import { registerClubRoutes } from './modules/clubs/clubs.routes';
+import { createClubsService } from './modules/clubs/clubs.service';
+import { registerJoinCodeRoutes } from './modules/clubs/join-codes';
+import { registerCardResultsRoutes } from './modules/exports/card-results';
 import { createBooksService } from './modules/books/books.service';
 import { registerErasureRoutes } from './modules/erasure/erasure.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
@@ -371,6 +374,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerModerationRoutes(app, deps);
   // Issue 23: erasure (the reader's own, an admin's) and the guest sweep's timer.
   registerErasureRoutes(app, deps);
+  // Issue 24: join a club by a code; a card's results as CSV.
+  const clubsService = createClubsService(database);
+  registerJoinCodeRoutes(app, deps, clubsService);
+  registerCardResultsRoutes(app, deps, clubsService);
   await registerSpa(app, { staticDir: config.staticDir, supportEmail: config.supportEmail });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api') && app.sendSpaPage) {

@@ -226,6 +226,15 @@ describe('erasing an account', () => {
     await joinClub(t.app, x, late, withMembers.id);
     const alone = await createClub(t.app, x, { name: 'Erasure Circle Three' });
     await inviteToken(t.app, x, alone.id);
+    // A join code X made for a club that outlives them (issue 24).
+    expect(
+      (
+        await call(t.app, 'POST', `/api/clubs/${withMembers.id}/join-code`, {
+          cookie: x.cookie,
+          body: { expiresInDays: 7 },
+        })
+      ).statusCode,
+    ).toBe(201);
     const card = await createClubCard(t.app, x, withCoOwner.id);
     await placeOk(t.app, x.cookie, card.cells[0]!, (await createBook(t.app)).isbn);
     await placeOk(t.app, coOwner.cookie, card.cells[0]!, (await createBook(t.app)).isbn);

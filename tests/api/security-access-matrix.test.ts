@@ -219,6 +219,15 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/me/erasure': signedIn(200),
   'POST /api/me/erase': { out: 401, guest: 200, other: 403, blocked: 403, admin: 403, reader: 200 },
   'POST /api/admin/users/{userId}/erase': adminOnly(200),
+  // Issue 24: the club's join code (owners; the reader's POST makes the code its
+  // DELETE then revokes), and joining by a code (a club of the reader's the others join).
+  'POST /api/clubs/{clubId}/join-code': clubOwners(201),
+  'GET /api/clubs/{clubId}/join-code': clubOwners(200),
+  'DELETE /api/clubs/{clubId}/join-code': clubOwners(200),
+  'POST /api/club-codes': { ...members(200), blocked: 404, reader: 409 },
+  // Issue 24: the shared card's results as CSV (admins; a club card's: its owners, tested in
+  // tests/api/card-results.test.ts).
+  'GET /api/grids/{gridId}/results.csv': adminOnly(200),
 };
 
 /** Issue 23: what the moderation routes name, made in beforeAll (moderationFixtures). */
@@ -408,6 +417,8 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
       password: persona === 'reader' ? f.reader.password : 'Not-The-Password-1',
     },
     'POST /api/admin/users/{userId}/erase': { reason: 'Matrix' },
+    'POST /api/clubs/{clubId}/join-code': { expiresInDays: 7 },
+    'POST /api/club-codes': { code: issue24.joinCode },
     'POST /api/clubs/{clubId}/cards': {
       title: 'Matrix Club Card',
       challenges: [...DEFAULT_CHALLENGES],
@@ -466,6 +477,10 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
     'POST /api/clubs/{clubId}/cards': club,
     'GET /api/clubs/{clubId}/leaderboard': club,
     'POST /api/admin/users/{userId}/erase': { userId: f.eraseTarget.id },
+    'POST /api/clubs/{clubId}/join-code': club,
+    'GET /api/clubs/{clubId}/join-code': club,
+    'DELETE /api/clubs/{clubId}/join-code': club,
+    'GET /api/grids/{gridId}/results.csv': { gridId: f.grid.id },
   };
   const queries: Record<string, string> = {
     'GET /api/books/search': '?q=Hedgehog',
@@ -545,6 +560,20 @@ async function makeShare(app: FastifyInstance, cookie: string, gridId: string) {
   return response.json<CreateShareResponse>().share;
 }
 
+/** Issue 24: what the join-code and results routes name. */
+const issue24 = { joinCode: '' };
+
+/** Issue 24: a live join code of another club of the reader's, for the others to join by. */
+async function issue24Fixtures(app: FastifyInstance, reader: TestUser) {
+  const codeClub = await createClub(app, reader, { name: 'Matrix Circle By Code' });
+  const made = await call(app, 'POST', `/api/clubs/${codeClub.id}/join-code`, {
+    cookie: reader.cookie,
+    body: { expiresInDays: 7 },
+  });
+  if (made.statusCode !== 201) throw new Error(`join code failed: ${made.body}`);
+  issue24.joinCode = made.json<{ code: string }>().code;
+}
+
 let t: TestApp;
 let routes: string[];
 let cookies: Record<Persona, string | undefined>;
@@ -614,6 +643,7 @@ beforeAll(async () => {
       { blockerId: reader.id, blockedId: fixtures.unblockTarget.id, createdAt: now },
     ])
     .execute();
+  await issue24Fixtures(t.app, reader);
   const doc = (await call(t.app, 'GET', '/api/docs/json')).json<{
     paths: Record<string, Record<string, unknown>>;
   }>();

@@ -16,6 +16,7 @@ import { moderationMigration } from './migrations/014-moderation';
 import { erasureMigration } from './migrations/013-erasure';
 import { adminToolsMigration } from './migrations/015-admin-tools';
 import { idempotencyKeysMigration } from './migrations/018-idempotency-keys';
+import { clubJoinCodesMigration } from './migrations/019-club-join-codes';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
 function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -36,6 +37,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '013-erasure': erasureMigration(kind),
     '015-admin-tools': adminToolsMigration(kind),
     '018-idempotency-keys': idempotencyKeysMigration(kind),
+    '019-club-join-codes': clubJoinCodesMigration(kind),
   };
 }
 

@@ -256,6 +256,17 @@ export interface ClubInvitesTable {
   revokedAt: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
+/** Issue 24: a club's join code, kept as its keyed hash only (migration 019). */
+export interface ClubJoinCodesTable {
+  id: string;
+  clubId: string;
+  codeHash: string;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  revokedAt: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
 export interface ClubJoinRequestsTable {
   clubId: string;
   userId: string;
@@ -341,6 +352,7 @@ export interface Database {
   reports: ReportsTable;
   clubHiddenPosts: ClubHiddenPostsTable;
   erasureLog: ErasureLogTable;
+  clubJoinCodes: ClubJoinCodesTable;
 }
 
 /** Reads a timestamp column the same way on both databases. */

@@ -405,9 +405,30 @@ export function createClubsService(database: DatabaseHandle) {
       return rows.map((row) => toClubCard(row, club, row.id === newestId));
     },
 
-    /** Issue 23: the club's owners and co-owners only (403 ownersOnly), an unknown club 404. */
+    /** The club's owners and co-owners only (403 ownersOnly), an unknown club 404. */
     async requireOwners(viewer: Viewer, clubId: string): Promise<void> {
       await requireOwners(clubId, viewer);
+    },
+
+    /**
+     * Issue 24: joins the club a live join code names, exactly as an invitation link does: a
+     * club a block hides from the reader answers `invalid()` (the same as a wrong code), a
+     * member hears alreadyMember, a full club clubFull.
+     */
+    async joinThroughCode(
+      viewer: Viewer,
+      clubId: string,
+      invalid: () => Error,
+    ): Promise<ClubResponse> {
+      if (viewer.role === 'guest') throw guestRefused();
+      const club = await clubs.findRole(clubId, viewer.id);
+      if (!club || (club.role === null && (await blockedFromClub(clubId, viewer.id)))) {
+        throw invalid();
+      }
+      await db
+        .transaction()
+        .execute((trx) => addMember(createClubsRepository(trx), clubId, viewer.id));
+      return { club: await summaryOf(clubId, viewer.id) };
     },
 
     /** For the blog's club filter: members only (403 membersOnly), an unknown club 404. */

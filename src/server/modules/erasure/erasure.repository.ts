@@ -206,6 +206,11 @@ export function createErasureRepository(db: Db, kind: DatabaseKind) {
         .set({ createdBy: null })
         .where('createdBy', '=', id)
         .execute();
+      await db
+        .updateTable('clubJoinCodes')
+        .set({ createdBy: null })
+        .where('createdBy', '=', id)
+        .execute();
       await db.updateTable('clubs').set({ createdBy: null }).where('createdBy', '=', id).execute();
       await db.updateTable('grids').set({ createdBy: null }).where('createdBy', '=', id).execute();
       await db

@@ -439,6 +439,15 @@ describe('AdminPage: the current card', () => {
     },
   };
 
+  it("offers the current card's results as a CSV download", async () => {
+    await openAdmin(cardRoutes);
+    const link = await screen.findByRole('link', {
+      name: messages.cardResults.downloadLabel(grid.title),
+    });
+    expect(link).toHaveAttribute('href', '/api/grids/g1/results.csv');
+    expect(link).toHaveAttribute('download');
+  });
+
   it("corrects a square's challenge and label; the server's refusal is shown", async () => {
     const app = await openAdmin({
       ...cardRoutes,

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CHALLENGE_LABEL_MAX } from '../../../../lib/limits';
 import { messages } from '../../../../lib/messages';
 import { EditCellBody, EndGridBody, type GridSummary } from '../../../../lib/schemas/admin';
+import { CardResultsLink } from '../../../components/card-results-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TextField } from '../../../components/form-field';
 import { FormMessage } from '../../../components/form-message';
@@ -39,6 +40,9 @@ function CurrentCardTools() {
     body = current ? (
       <>
         <p>{current.title}</p>
+        <p>
+          <CardResultsLink gridId={current.id} title={current.title} />
+        </p>
         <CorrectSquareForm grid={current} />
         <EndCardForm grid={current} />
       </>

@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { clubCardsQueryOptions } from '../api/clubs-api';
 import { CreateClubCardForm } from './create-club-card-form';
+import { CardResultsLink } from '../../../components/card-results-link';
 import { isOwner } from '../club-roles';
 
 /** A card's own reset day (YYYY-MM-DD) as people read it, e.g. '31 Dec 2026'. */
@@ -57,6 +58,7 @@ export function ClubCards({ club }: { club: ClubSummary }) {
                   {messages.clubs.cardEnds(formatResetDay(card.resetDate))}
                 </span>
               ) : null}
+              {owner ? <CardResultsLink gridId={card.id} title={card.title} /> : null}
             </div>
           </li>
         ))}

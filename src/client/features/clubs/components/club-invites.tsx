@@ -9,6 +9,7 @@ import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 import { errorText } from '../../../services/api-client';
 import { clubInvitesQueryOptions, clubKey, createInvite } from '../api/clubs-api';
 import { useClubActions } from '../hooks/use-club-actions';
+import { ClubJoinCode } from './join-codes';
 
 /** The expiry choices: until revoked, or a number of days (the contract allows 1-90). */
 const EXPIRY_DAYS = [1, 7, 30, 90] as const;
@@ -157,6 +158,7 @@ export function ClubInvites({ club }: { club: ClubSummary }) {
       </form>
       {made ? <NewInviteLink key={made.invite.id} made={made} /> : null}
       {list}
+      <ClubJoinCode club={club} />
     </>
   );
 }

@@ -402,6 +402,8 @@ describe('ClubPage: owners', () => {
     let invites = [live];
     const app = await openClub(club, {
       'GET /api/clubs/c-inv/invites': () => ({ body: { invites } }),
+      // Issue 24: the join code's section sits under the links.
+      'GET /api/clubs/c-inv/join-code': { body: { joinCode: null } },
       'POST /api/clubs/c-inv/invites': () => {
         invites = [made, live];
         return {

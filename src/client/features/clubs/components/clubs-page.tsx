@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { myClubsQueryOptions } from '../api/clubs-api';
 import '../clubs.css';
 import { CreateClubForm } from './create-club-form';
+import { JoinByCodeForm } from './join-codes';
 
 /** /clubs (issue 12): the reader's clubs, each with its size and the reader's role, and a form to start one. */
 export function ClubsPage() {
@@ -45,6 +46,7 @@ export function ClubsPage() {
         <h2 id={headingId}>{messages.clubs.myClubs}</h2>
         {list}
       </section>
+      <JoinByCodeForm />
       <CreateClubForm />
     </div>
   );
