@@ -40,6 +40,7 @@ import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerBingoRoutes } from './modules/bingo/bingo.routes';
 import { registerBookRoutes } from './modules/books/books.routes';
 import { registerClubRoutes } from './modules/clubs/clubs.routes';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createBooksService } from './modules/books/books.service';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerExportRoutes } from './modules/exports/exports.routes';
@@ -365,6 +366,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPostRoutes(app, deps);
   registerPrivacyRoutes(app, deps);
   registerClubRoutes(app, deps);
+  // Issue 24: a season's dashboard.
+  registerDashboardRoutes(app, deps);
   await registerSpa(app, { staticDir: config.staticDir, supportEmail: config.supportEmail });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api') && app.sendSpaPage) {

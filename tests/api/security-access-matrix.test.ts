@@ -197,6 +197,9 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/clubs/{clubId}/cards': clubOwners(200),
   'POST /api/clubs/{clubId}/cards': clubOwners(201),
   'GET /api/clubs/{clubId}/leaderboard': clubOwners(200),
+  // Issue 24: the shared card's season dashboard is the admins' (a club card's: its owners',
+  // tested in tests/api/dashboard.test.ts).
+  'GET /api/grids/{gridId}/dashboard': adminOnly(200),
 };
 
 /** Routes that add a book somewhere; each gets its own. */
@@ -338,6 +341,7 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
     'GET /api/clubs/{clubId}/cards': club,
     'POST /api/clubs/{clubId}/cards': club,
     'GET /api/clubs/{clubId}/leaderboard': club,
+    'GET /api/grids/{gridId}/dashboard': { gridId: f.grid.id },
   };
   const queries: Record<string, string> = {
     'GET /api/books/search': '?q=Hedgehog',

@@ -14,6 +14,7 @@ import { auditLogMigration } from './migrations/011-audit-log';
 import { challengeLabelsMigration } from './migrations/012-challenge-labels';
 import { adminToolsMigration } from './migrations/015-admin-tools';
 import { idempotencyKeysMigration } from './migrations/018-idempotency-keys';
+import { dashboardIndexesMigration } from './migrations/017-dashboard-indexes';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
 function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -32,6 +33,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '012-challenge-labels': challengeLabelsMigration(kind),
     '015-admin-tools': adminToolsMigration(kind),
     '018-idempotency-keys': idempotencyKeysMigration(kind),
+    '017-dashboard-indexes': dashboardIndexesMigration(kind),
   };
 }
 
