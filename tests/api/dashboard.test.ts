@@ -160,6 +160,25 @@ describe('the season dashboard of the shared card', () => {
     ]);
   });
 
+  it('keeps its counts a while, but hides a name at once', async () => {
+    const { ann, cat } = users;
+    // Counted figures are kept (DASHBOARD_FIGURES_TTL_MS): a new book shows later...
+    await placeOk(t.app, cat!.cookie, grid.cells[9]!, books[9]!.isbn);
+    const { db } = t.app.deps.database;
+    await db
+      .updateTable('users')
+      .set({ profileVisibility: 'only_me' })
+      .where('id', '=', ann!.id)
+      .execute();
+    const d = (await dashboardOf(grid.id, admin)).json<DashboardResponse>();
+    expect(d.squares[9]!.readers).toBe(1);
+    // ...but names are read per request: Ann, hidden now, is 'A reader' already.
+    expect(d.topReaders[1]).toMatchObject({
+      userId: ann!.id,
+      username: messages.privacy.hiddenName,
+    });
+  });
+
   it('still answers for the card once it is past', async () => {
     await createGrid(t.app, { admin, title: 'Next Season' });
     const d = (await dashboardOf(grid.id, admin)).json<DashboardResponse>();

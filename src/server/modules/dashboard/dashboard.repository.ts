@@ -3,7 +3,7 @@ import { LEADERBOARD_TOP } from '../../../lib/limits';
 import { DASHBOARD_POINTS_BUCKET } from '../../../lib/schemas/dashboard';
 import { ANTI_DIAGONAL, COLUMNS, MAIN_DIAGONAL, ROWS } from '../../../lib/scoring';
 import type { DatabaseKind } from '../../db/database';
-import type { Database, ProfileVisibility } from '../../db/schema';
+import type { Database } from '../../db/schema';
 
 /** Every row, column and diagonal of a card as a bit mask of its positions. */
 const LINE_MASKS = [...ROWS, ...COLUMNS, MAIN_DIAGONAL, ANTI_DIAGONAL].map((line) =>
@@ -108,26 +108,28 @@ export function createDashboardRepository(db: Kysely<Database>, kind: DatabaseKi
       return rows;
     },
 
-    /** The card's top readers by its points, guests left out as on the Global Top 10. */
+    /** The card's top readers by its points (ids), guests left out as on the Global Top 10. */
     async topReaders(gridId: string) {
-      const { rows } = await sql<{
-        id: string;
-        username: string | null;
-        displayUsername: string | null;
-        name: string;
-        profileVisibility: ProfileVisibility;
-        points: Count;
-      }>`
+      const { rows } = await sql<{ id: string; points: Count }>`
         with r as (
           select user_id, sum(points) as pts from placements
           where grid_id = ${gridId} group by user_id
         )
-        select u.id, u.username, u.display_username, u.name, u.profile_visibility,
-          r.pts as points
+        select u.id, r.pts as points
         from r join users u on u.id = r.user_id
         where u.role is null or u.role <> 'guest'
         order by r.pts desc, u.id limit ${sql.lit(LEADERBOARD_TOP)}`.execute(db);
       return rows;
+    },
+
+    /** Names and visibility as they are now: read per asker, never kept with the counts. */
+    people(ids: readonly string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('users')
+        .select(['id', 'username', 'displayUsername', 'name', 'profileVisibility'])
+        .where('id', 'in', ids)
+        .execute();
     },
   };
 }
