@@ -57,6 +57,16 @@ export function ClubCards({ club }: { club: ClubSummary }) {
                   {messages.clubs.cardEnds(formatResetDay(card.resetDate))}
                 </span>
               ) : null}
+              {owner ? (
+                // Issue 24: the card's season dashboard, for its owners (route in app/routes.tsx).
+                <Link
+                  to={`/dashboard/${encodeURIComponent(card.id)}`}
+                  className="club-row__meta"
+                  aria-label={messages.dashboard.openDashboardOf(card.title)}
+                >
+                  {messages.dashboard.openDashboard}
+                </Link>
+              ) : null}
             </div>
           </li>
         ))}
