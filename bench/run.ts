@@ -28,6 +28,7 @@ import {
 import { measureSearchLatency } from './search-latency';
 import { measureShareImage, SHARE_IMAGE_P95_TARGET_MS } from './share-image';
 import { measureClubLeaderboard } from './club-leaderboard';
+import { DASHBOARD_P95_TARGET_MS, measureDashboard } from './dashboard';
 import { measureHeaders } from './headers';
 import { measureSuggestions } from './suggestions-latency';
 import { formatSummary, ms, ratio } from './stats';
@@ -35,7 +36,8 @@ import { formatSummary, ms, ratio } from './stats';
 /**
  * npm run bench [-- part...]: every benchmark in one process, one readable report. Figures and
  * ratios are taken in this one run (our machines are shared and noisy, so absolute times are
- * read with care and never asserted in tests). Parts: search, suggestions, load, headers, feed, import, share, clubs, page-weight,
+ * read with care and never asserted in tests). Parts: search, suggestions, load, headers, feed, import, share, clubs, dashboard,
+ * page-weight,
  * lighthouse.
  */
 
@@ -416,6 +418,35 @@ async function clubsPart() {
   }
 }
 
+/** Issue 24: the season dashboard at 10,000 readers and 500,000 placements. */
+async function dashboardPart() {
+  const all = [await measureDashboard()];
+  const postgresServer = process.env.DATABASE_URL;
+  if (postgresServer) all.push(await measureDashboard({ postgresServer }));
+  else
+    console.log('(PostgreSQL skipped: set DATABASE_URL to a server to measure it beside SQLite)');
+  for (const f of all) {
+    console.log(
+      `${f.database}: ${count(f.readers)} readers, ${count(f.placements)} placements ` +
+        `(${count(f.onCard)} on the measured card, the rest on 4 past cards; written in ` +
+        `${seconds(f.insertMs)}); app.inject as an admin, 100 timed calls each, interleaved, ` +
+        `after a warm-up:`,
+    );
+    console.log(
+      `  GET /api/grids/:id/dashboard  ${formatSummary(f.dashboard)}  participants ${count(f.participants)}`,
+    );
+    console.log(`  GET /api/health               ${formatSummary(f.health)}`);
+    console.log(`  first call (counts the card)  ${ms(f.firstMs)}`);
+    console.log(
+      `  counted anew every call       ${formatSummary(f.cold)}  (the service, 20 calls)`,
+    );
+    console.log(
+      `  target p95 < ${DASHBOARD_P95_TARGET_MS} ms as served: ${metOrNot(f.targetMet)} ` +
+        `(${ms(f.dashboard.p95)}); counted anew: ${metOrNot(f.coldTargetMet)} (${ms(f.cold.p95)})`,
+    );
+  }
+}
+
 async function headersPart() {
   const figures = await measureHeaders();
   console.log(
@@ -446,6 +477,10 @@ const PARTS = {
   import: { title: 'Library import', run: importPart },
   share: { title: 'Share image render (issue 12)', run: sharePart },
   clubs: { title: 'Club leaderboard at 1,000 members (issue 12)', run: clubsPart },
+  dashboard: {
+    title: 'Season dashboard at 10,000 readers and 500,000 placements (issue 24)',
+    run: dashboardPart,
+  },
   'page-weight': { title: 'Page weight, bytes on the wire (issue 9)', run: pageWeightPart },
   lighthouse: { title: 'Lighthouse mobile, median of 3 (issue 9)', run: lighthousePart },
 } as const;

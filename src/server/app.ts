@@ -43,6 +43,7 @@ import { registerClubRoutes } from './modules/clubs/clubs.routes';
 import { createClubsService } from './modules/clubs/clubs.service';
 import { registerJoinCodeRoutes } from './modules/clubs/join-codes';
 import { registerCardResultsRoutes } from './modules/exports/card-results';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createBooksService } from './modules/books/books.service';
 import { registerErasureRoutes } from './modules/erasure/erasure.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
@@ -378,6 +379,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clubsService = createClubsService(database);
   registerJoinCodeRoutes(app, deps, clubsService);
   registerCardResultsRoutes(app, deps, clubsService);
+  // Issue 24: a season's dashboard.
+  registerDashboardRoutes(app, deps);
   await registerSpa(app, { staticDir: config.staticDir, supportEmail: config.supportEmail });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api') && app.sendSpaPage) {

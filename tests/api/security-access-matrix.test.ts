@@ -228,6 +228,9 @@ const EXPECTED: Record<string, Row> = {
   // Issue 24: the shared card's results as CSV (admins; a club card's: its owners, tested in
   // tests/api/card-results.test.ts).
   'GET /api/grids/{gridId}/results.csv': adminOnly(200),
+  // Issue 24: the shared card's season dashboard is the admins' (a club card's: its owners',
+  // tested in tests/api/dashboard.test.ts).
+  'GET /api/grids/{gridId}/dashboard': adminOnly(200),
 };
 
 /** Issue 23: what the moderation routes name, made in beforeAll (moderationFixtures). */
@@ -481,6 +484,7 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
     'GET /api/clubs/{clubId}/join-code': club,
     'DELETE /api/clubs/{clubId}/join-code': club,
     'GET /api/grids/{gridId}/results.csv': { gridId: f.grid.id },
+    'GET /api/grids/{gridId}/dashboard': { gridId: f.grid.id },
   };
   const queries: Record<string, string> = {
     'GET /api/books/search': '?q=Hedgehog',

@@ -57,3 +57,9 @@ export const JoinClubPage = lazy(() =>
     default: m.JoinClubPage,
   })),
 );
+// Issue 24: a season's dashboard; its charting library comes with it, never with other pages.
+export const DashboardPage = lazy(() =>
+  import('../features/dashboard/components/dashboard-page').then((m) => ({
+    default: m.DashboardPage,
+  })),
+);

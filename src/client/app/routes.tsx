@@ -8,6 +8,7 @@ import {
   BookPage,
   ClubPage,
   ClubsPage,
+  DashboardPage,
   ForgotPasswordPage,
   FriendPage,
   JoinClubPage,
@@ -58,6 +59,9 @@ export const appRoutes: RouteObject[] = [
           { path: 'clubs', element: <ClubsPage /> },
           { path: 'clubs/join/:token', element: <JoinClubPage /> },
           { path: 'clubs/:clubId', element: <ClubPage /> },
+          // Issue 24: a card's season dashboard (the server lets admins and club owners in).
+          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'dashboard/:gridId', element: <DashboardPage /> },
         ],
       },
       {

@@ -17,6 +17,7 @@ import { erasureMigration } from './migrations/013-erasure';
 import { adminToolsMigration } from './migrations/015-admin-tools';
 import { idempotencyKeysMigration } from './migrations/018-idempotency-keys';
 import { clubJoinCodesMigration } from './migrations/019-club-join-codes';
+import { dashboardIndexesMigration } from './migrations/020-dashboard-indexes';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
 function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -38,6 +39,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '015-admin-tools': adminToolsMigration(kind),
     '018-idempotency-keys': idempotencyKeysMigration(kind),
     '019-club-join-codes': clubJoinCodesMigration(kind),
+    '020-dashboard-indexes': dashboardIndexesMigration(kind),
   };
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { CHALLENGE_LABEL_MAX } from '../../../../lib/limits';
 import { messages } from '../../../../lib/messages';
 import { EditCellBody, EndGridBody, type GridSummary } from '../../../../lib/schemas/admin';
@@ -40,7 +41,11 @@ function CurrentCardTools() {
     body = current ? (
       <>
         <p>{current.title}</p>
-        <p>
+        {/* Issue 24: how the season goes, and its results for whoever gives the prizes. */}
+        <p className="admin-card-links">
+          <Link to={`/dashboard/${encodeURIComponent(current.id)}`}>
+            {messages.dashboard.openDashboard}
+          </Link>
           <CardResultsLink gridId={current.id} title={current.title} />
         </p>
         <CorrectSquareForm grid={current} />

@@ -58,7 +58,19 @@ export function ClubCards({ club }: { club: ClubSummary }) {
                   {messages.clubs.cardEnds(formatResetDay(card.resetDate))}
                 </span>
               ) : null}
-              {owner ? <CardResultsLink gridId={card.id} title={card.title} /> : null}
+              {owner ? (
+                // Issue 24: the card's season dashboard and its results, for its owners.
+                <>
+                  <Link
+                    to={`/dashboard/${encodeURIComponent(card.id)}`}
+                    className="club-row__meta"
+                    aria-label={messages.dashboard.openDashboardOf(card.title)}
+                  >
+                    {messages.dashboard.openDashboard}
+                  </Link>
+                  <CardResultsLink gridId={card.id} title={card.title} />
+                </>
+              ) : null}
             </div>
           </li>
         ))}

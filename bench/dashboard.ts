@@ -1,0 +1,252 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { DEFAULT_CHALLENGES } from '../src/lib/challenges';
+import type { DashboardResponse } from '../src/lib/schemas/dashboard';
+import { createDashboardService } from '../src/server/modules/dashboard/dashboard.service';
+import { createGridsRepository } from '../src/server/modules/grids/grids.repository';
+import { send, signIn, signUpAndIn } from './accounts';
+import { startBenchServer } from './bench-server';
+import { seededRandom, summarize, type LatencySummary } from './stats';
+
+/** Issue 24: the season at scale. */
+export const DASHBOARD_READERS = 10_000;
+export const DASHBOARD_PLACEMENTS = 500_000;
+/** The p95 the issue asks of GET /api/grids/:gridId/dashboard. */
+export const DASHBOARD_P95_TARGET_MS = 50;
+/** Past shared cards that hold the placements the measured card cannot (16 per reader at most). */
+const PAST_CARDS = 4;
+const SEASON_DAYS = 60;
+const WARMUP = 10;
+const TIMED = 100;
+const COLD = 20;
+const BATCH = 500;
+
+export interface DashboardFigures {
+  database: string;
+  readers: number;
+  /** All placements in the table, and those on the measured card. */
+  placements: number;
+  onCard: number;
+  insertMs: number;
+  /** Through the app, as served: figures counted once per DASHBOARD_FIGURES_TTL_MS. */
+  dashboard: LatencySummary;
+  /** The first call of the run, which counted. */
+  firstMs: number;
+  /** The service with nothing kept: every call counts the card anew. */
+  cold: LatencySummary;
+  health: LatencySummary;
+  participants: number;
+  targetMet: boolean;
+  coldTargetMet: boolean;
+}
+
+async function expectOk(app: FastifyInstance, url: string, cookie?: string) {
+  const response = await send(app, 'GET', url, cookie ? { cookie } : {});
+  if (response.statusCode !== 200) {
+    throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+  }
+  return response;
+}
+
+/**
+ * The season dashboard at 10,000 readers and 500,000 placements (issue 24). One reader holds
+ * 16 books on a card at most (placements_user_cell_unique), so one card holds 160,000 at most:
+ * the measured card, the newest shared one, gets each reader's 1-16 squares in a seeded random
+ * order (about 85,000 books), and four older shared cards hold the rest, so the table is the
+ * size the issue names and the card's rows must be found among others. Books are dated over the
+ * last 60 days, a fifth of the readers hide their profile. The dashboard is asked for by a
+ * signed-in admin through app.inject, interleaved with GET /api/health, after a warm-up.
+ */
+export async function measureDashboard(
+  options: { postgresServer?: string } = {},
+): Promise<DashboardFigures> {
+  const server = await startBenchServer(
+    { RATE_LIMIT_SCALE: '0' },
+    {},
+    options.postgresServer ? { postgresServer: options.postgresServer } : {},
+  );
+  try {
+    const { app } = server;
+    const { db, kind } = app.deps.database;
+    const organiser = await signUpAndIn(app, 'dashboard-bench@example.com');
+    await db.updateTable('users').set({ role: 'admin' }).where('id', '=', organiser.id).execute();
+    // A new session reads the new role.
+    const cookie = await signIn(app, organiser.email);
+
+    const random = seededRandom(24);
+    const now = Date.now();
+    const iso = new Date(now).toISOString();
+    const userIds = Array.from({ length: DASHBOARD_READERS }, (_, i) => `dash-bench-${i}`);
+    const started = performance.now();
+    for (let k = 0; k < userIds.length; k += BATCH) {
+      await db
+        .insertInto('users')
+        .values(
+          userIds.slice(k, k + BATCH).map((id, j) => ({
+            id,
+            name: `Season Reader ${k + j}`,
+            email: `${id}@example.com`,
+            emailVerified: 0,
+            createdAt: iso,
+            updatedAt: iso,
+            role: 'user',
+            displayUsername: `season_reader_${k + j}`,
+            username: `season_reader_${k + j}`,
+            profileVisibility: (k + j) % 5 === 0 ? ('only_me' as const) : ('everyone' as const),
+          })),
+        )
+        .execute();
+    }
+    const books = await db.selectFrom('books').select(['isbn', 'title']).limit(16).execute();
+    if (books.length < 16) throw new Error('the bench catalogue holds fewer than 16 books');
+
+    // Older cards first, so the measured one is the newest (the current shared card).
+    const cards: { id: string; cells: { id: string; position: number }[] }[] = [];
+    for (let c = 0; c <= PAST_CARDS; c += 1) {
+      const grid = await db.transaction().execute((trx) =>
+        createGridsRepository(db).insertWithCells(trx, {
+          title: c === PAST_CARDS ? 'Bench Season' : `Bench Past Season ${c + 1}`,
+          challenges: [...DEFAULT_CHALLENGES],
+          createdBy: organiser.id,
+        }),
+      );
+      const cells = await db
+        .selectFrom('cells')
+        .select(['id', 'position'])
+        .where('gridId', '=', grid.id)
+        .orderBy('position')
+        .execute();
+      cards.push({ id: grid.id, cells });
+    }
+    const measured = cards[PAST_CARDS]!;
+
+    const positions = Array.from({ length: 16 }, (_, i) => i);
+    const shuffled = () => {
+      const order = [...positions];
+      for (let i = order.length - 1; i > 0; i -= 1) {
+        const j = random.int(i + 1);
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+      return order;
+    };
+    type Row = {
+      id: string;
+      userId: string;
+      gridId: string;
+      cellId: string;
+      bookIsbn: string;
+      bookTitle: string;
+      isWildcard: number;
+      points: number;
+      ruleMet: number | null;
+      createdAt: string;
+      updatedAt: string;
+    };
+    let pending: Row[] = [];
+    let placements = 0;
+    let onCard = 0;
+    const flush = async () => {
+      if (pending.length === 0) return;
+      await db.insertInto('placements').values(pending).execute();
+      placements += pending.length;
+      pending = [];
+    };
+    const placeOn = async (
+      card: (typeof cards)[number],
+      userId: string,
+      squares: number,
+      c: number,
+    ) => {
+      for (const position of shuffled().slice(0, squares)) {
+        const book = books[position]!;
+        const at = new Date(now - random.next() * SEASON_DAYS * 86_400_000).toISOString();
+        pending.push({
+          id: `${userId}-${c}-${position}`,
+          userId,
+          gridId: card.id,
+          cellId: card.cells[position]!.id,
+          bookIsbn: book.isbn,
+          bookTitle: book.title,
+          isWildcard: 0,
+          points: 10 + (random.int(6) === 0 ? 50 : 0),
+          ruleMet: position % 4 === 0 ? random.int(2) : null,
+          createdAt: at,
+          updatedAt: at,
+        });
+        if (pending.length >= BATCH) await flush();
+      }
+    };
+    for (const userId of userIds) {
+      const squares = 1 + random.int(16);
+      onCard += squares;
+      await placeOn(measured, userId, squares, PAST_CARDS);
+    }
+    // The rest of the 500,000 spread over the past cards, evenly per reader.
+    const perReaderPast = (DASHBOARD_PLACEMENTS - onCard) / DASHBOARD_READERS;
+    let owed = DASHBOARD_PLACEMENTS - onCard;
+    for (let c = 0; c < PAST_CARDS && owed > 0; c += 1) {
+      for (const userId of userIds) {
+        const squares = Math.min(16, Math.ceil(perReaderPast / PAST_CARDS), owed);
+        owed -= squares;
+        if (squares > 0) await placeOn(cards[c]!, userId, squares, c);
+      }
+    }
+    await flush();
+    // Statistics for the planner, as a database that has lived a season would have.
+    await sql`analyze`.execute(db);
+    const insertMs = performance.now() - started;
+
+    const url = `/api/grids/${measured.id}/dashboard`;
+    let at0 = performance.now();
+    const first = (await expectOk(app, url, cookie)).json<DashboardResponse>();
+    const firstMs = performance.now() - at0;
+    for (let i = 0; i < WARMUP; i += 1) {
+      await expectOk(app, url, cookie);
+      await expectOk(app, '/api/health');
+    }
+    const dashboardTimes: number[] = [];
+    const healthTimes: number[] = [];
+    for (let i = 0; i < TIMED; i += 1) {
+      let at = performance.now();
+      await expectOk(app, url, cookie);
+      dashboardTimes.push(performance.now() - at);
+      at = performance.now();
+      await expectOk(app, '/api/health');
+      healthTimes.push(performance.now() - at);
+    }
+    const dashboard = summarize(dashboardTimes);
+    // Every figure counted anew each call: what one count costs.
+    const counting = createDashboardService(app.deps.database, { ttlMs: 0 });
+    const asker = {
+      id: organiser.id,
+      email: organiser.email,
+      username: null,
+      name: 'dashboard-bench',
+      role: 'admin' as const,
+      isAnonymous: false,
+      isAdmin: true,
+    };
+    const coldTimes: number[] = [];
+    for (let i = 0; i < COLD; i += 1) {
+      at0 = performance.now();
+      await counting.getDashboard(asker, measured.id);
+      coldTimes.push(performance.now() - at0);
+    }
+    return {
+      database: kind,
+      readers: DASHBOARD_READERS,
+      placements,
+      onCard,
+      insertMs,
+      dashboard,
+      firstMs,
+      cold: summarize(coldTimes),
+      health: summarize(healthTimes),
+      participants: first.participants,
+      targetMet: dashboard.p95 < DASHBOARD_P95_TARGET_MS,
+      coldTargetMet: summarize(coldTimes).p95 < DASHBOARD_P95_TARGET_MS,
+    };
+  } finally {
+    await server.close();
+  }
+}

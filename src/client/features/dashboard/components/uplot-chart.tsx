@@ -1,0 +1,89 @@
+/**
+ * A chart drawn by uPlot (decision 024). This module is imported only by the dashboard page,
+ * itself a lazy chunk, so uPlot and its CSS load on that page alone. The canvas is a picture
+ * for sighted readers (aria-hidden); the table beside each chart carries the same figures.
+ */
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+export interface ChartSeries {
+  label: string;
+  /** One value per x; null leaves the slot empty. */
+  values: (number | null)[];
+  colour: string;
+}
+
+export interface UplotChartProps {
+  kind: 'bars' | 'line';
+  /** x values: indexes for bars (labelled by xLabels), Unix seconds for a line over days. */
+  x: number[];
+  /** Each bar's short label on the axis. */
+  xLabels?: string[];
+  series: ChartSeries[];
+  height?: number;
+}
+
+const DEFAULT_HEIGHT = 220;
+
+export function UplotChart({ kind, x, xLabels, series, height = DEFAULT_HEIGHT }: UplotChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const width = () => Math.max(280, element.clientWidth);
+    const bars = kind === 'bars' ? uPlot.paths.bars!({ size: [0.7, 48] }) : undefined;
+    const options: uPlot.Options = {
+      width: width(),
+      height,
+      legend: { show: series.length > 1 },
+      cursor: { show: true, drag: { x: false, y: false } },
+      scales: {
+        x: { time: kind === 'line' },
+        y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+      },
+      axes: [
+        {
+          space: 24,
+          size: 36,
+          ...(xLabels
+            ? {
+                // Every bar labelled; every other one on a phone when labels are long.
+                splits: (u: uPlot) => {
+                  const longest = Math.max(...xLabels.map((l) => l.length));
+                  const step = u.width < 480 && longest > 2 ? 2 : 1;
+                  return x.filter((_, i) => i % step === 0);
+                },
+                values: (_u: uPlot, splits: number[]) =>
+                  splits.map((s) => (Number.isInteger(s) ? (xLabels[s] ?? '') : '')),
+              }
+            : {}),
+        },
+        { size: 44 },
+      ],
+      series: [
+        {},
+        ...series.map((s) => ({
+          label: s.label,
+          stroke: s.colour,
+          fill: kind === 'bars' ? s.colour : undefined,
+          width: kind === 'bars' ? 0 : 2,
+          ...(bars ? { paths: bars, points: { show: false } } : {}),
+        })),
+      ],
+    };
+    if (kind === 'bars') options.scales!.x = { time: false, range: [-0.5, x.length - 0.5] };
+    const chart = new uPlot(
+      options,
+      [x, ...series.map((s) => s.values)] as uPlot.AlignedData,
+      element,
+    );
+    const resize = new ResizeObserver(() => chart.setSize({ width: width(), height }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [kind, x, xLabels, series, height]);
+  return <div ref={box} className="dashboard-chart__canvas" aria-hidden="true" />;
+}
