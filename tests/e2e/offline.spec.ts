@@ -1,0 +1,85 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { logIn, READER_PASSWORD } from './support';
+
+// Issue 26: installable (a manifest and a worker Chromium accepts) and offline.
+
+/**
+ * A browser with a profile on disk: Chromium reports every incognito window (a plain Playwright
+ * context) as not installable, so the install check needs a real profile.
+ */
+async function browserWithProfile(baseURL: string, launchOptions: object): Promise<BrowserContext> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'bingo-offline-'));
+  return chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+  });
+}
+
+/** Registers a reader through the API and logs them in through the real form. */
+async function signUpAndLogIn(page: Page, baseURL: string, handle: string) {
+  const email = `${handle}@example.com`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: READER_PASSWORD, name: handle },
+    headers: { origin: baseURL },
+  });
+  expect(signUp.ok()).toBe(true);
+  await logIn(page, email, READER_PASSWORD);
+}
+
+/** Waits until a service worker controls the page (the first visit installs it; a reload uses it). */
+async function waitForWorker(page: Page) {
+  await page.waitForFunction(
+    async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration?.active?.state === 'activated';
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload();
+  }
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+test('the app is installable and a service worker controls the page', async ({
+  baseURL,
+}, testInfo) => {
+  const context = await browserWithProfile(baseURL!, testInfo.project.use.launchOptions ?? {});
+  const page = context.pages()[0] ?? (await context.newPage());
+  await signUpAndLogIn(page, baseURL!, 'installable-reader');
+  await waitForWorker(page);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: { errorId: string }[];
+  };
+  expect(installabilityErrors).toEqual([]);
+  const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
+    start_url: string;
+    display: string;
+    icons: { sizes: string; purpose?: string }[];
+  };
+  expect(manifest.start_url).toBe('/bingo');
+  expect(manifest.display).toBe('standalone');
+  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
+  // The worker never keeps an API answer in its caches.
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      urls.push(...(await cache.keys()).map((request) => new URL(request.url).pathname));
+    }
+    return urls;
+  });
+  expect(cached.length).toBeGreaterThan(10);
+  expect(cached.filter((url) => url.startsWith('/api/'))).toEqual([]);
+  await context.close();
+});
