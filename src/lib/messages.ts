@@ -591,7 +591,6 @@ export const messages = {
   offline: {
     /** The quiet notice over a page shown from what was last seen; `time` as HH:MM. */
     showingCardAsOf: (time: string) => `You're offline: showing your card as of ${time}`,
-    showingAsOf: (time: string) => `You're offline: showing what you last saw at ${time}`,
     /** Why a control that needs the network is turned off. */
     needsNetwork: 'Needs a connection: you are offline.',
     updateReady: 'A new version of Hedgehog Reading Bingo is ready.',

@@ -83,3 +83,64 @@ test('the app is installable and a service worker controls the page', async ({
   expect(cached.filter((url) => url.startsWith('/api/'))).toEqual([]);
   await context.close();
 });
+
+/** Whether this browser holds an offline copy, and whose. */
+function storedReader(page: Page) {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('hedgehog-bingo:offline');
+    return raw ? (JSON.parse(raw) as { readerId: string; state: { queries: unknown[] } }) : null;
+  });
+}
+
+test('offline, the card, profile and rules open from what was last seen; a signed-out browser keeps nothing', async ({
+  baseURL,
+}, testInfo) => {
+  const context = await browserWithProfile(baseURL!, testInfo.project.use.launchOptions ?? {});
+  const page = context.pages()[0] ?? (await context.newPage());
+  await signUpAndLogIn(page, baseURL!, 'offline-reader');
+  const grid = page.getByRole('grid', { name: 'Bingo card' });
+  await expect(grid).toBeVisible();
+  await waitForWorker(page);
+  await expect(grid).toBeVisible();
+  const title = await page.locator('.bingo-board__title').innerText();
+  await page.goto('/profile');
+  await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeEnabled();
+  await page.goto('/bingo');
+  await expect(grid).toBeVisible();
+  await expect
+    .poll(async () => (await storedReader(page))?.state.queries.length ?? 0)
+    .toBeGreaterThan(3);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(grid).toBeVisible();
+  await expect(page.locator('.bingo-board__title')).toHaveText(title);
+  await expect(page.getByText(/^You're offline: showing your card as of \d\d:\d\d$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reset Grid' })).toBeDisabled();
+  await expect(page.getByText('Needs a connection: you are offline.')).toBeVisible();
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeDisabled();
+  await expect(page.getByText(/^You're offline: showing your card as of/)).toBeVisible();
+  await page.goto('/rules');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'How to play Hedgehog Reading Bingo' }),
+  ).toBeVisible();
+
+  // Back online, signed out: nothing of the reader stays for offline use.
+  await context.setOffline(false);
+  await page.goto('/bingo');
+  await expect(grid).toBeVisible();
+  await page.getByRole('button', { name: /menu/i }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => storedReader(page)).toBeNull();
+  await context.setOffline(true);
+  await page.goto('/bingo');
+  await page.waitForTimeout(1_000);
+  await expect(grid).toHaveCount(0);
+  await expect(page.getByText(title)).toHaveCount(0);
+  expect(await storedReader(page)).toBeNull();
+  await context.close();
+});
