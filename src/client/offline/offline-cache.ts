@@ -117,13 +117,14 @@ export function keepOfflineCache(queryClient: QueryClient): () => void {
   }
   let timer: ReturnType<typeof setTimeout> | null = null;
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (!isKept(event.query.queryKey)) return;
+    const query = event.query as Query;
+    if (!isKept(query.queryKey)) return;
     if (event.type !== 'updated' && event.type !== 'removed') return;
-    if (event.query.queryKey[0] === ME_QUERY_KEY[0] && event.type === 'updated') {
+    if (query.queryKey[0] === ME_QUERY_KEY[0] && event.type === 'updated') {
       const readerId = readerIdOf(queryClient);
       const stored = readStored();
       // Signed out, or another reader: nothing of the last one stays, not even for a moment.
-      if (event.query.state.status === 'success' && (!readerId || stored?.readerId !== readerId)) {
+      if (query.state.status === 'success' && (!readerId || stored?.readerId !== readerId)) {
         clearOfflineCache();
       }
     }
