@@ -77,6 +77,13 @@ export function writeOfflineCache(queryClient: QueryClient, now = Date.now()): v
     shouldDehydrateQuery: (query: Query) =>
       query.state.status === 'success' && isKept(query.queryKey),
   });
+  // A page load starts with an empty cache: what this reader saw on an earlier load (their
+  // profile, say) and has not fetched since is carried over, not dropped.
+  const previous = readStored();
+  if (previous?.readerId === readerId) {
+    const fresh = new Set(state.queries.map((query) => query.queryHash));
+    state.queries.push(...previous.state.queries.filter((query) => !fresh.has(query.queryHash)));
+  }
   const stored: StoredCache = { version: OFFLINE_CACHE_VERSION, readerId, savedAt: now, state };
   try {
     storage()?.setItem(OFFLINE_CACHE_KEY, JSON.stringify(stored));

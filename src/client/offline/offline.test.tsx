@@ -55,6 +55,16 @@ describe('the offline store (issue 26)', () => {
     ]);
   });
 
+  it('carries over what this reader saw on an earlier page load, and only for them', () => {
+    const first = clientOf('reader-a');
+    first.setQueryData(['profile', 'card'], { profile: 'a' });
+    writeOfflineCache(first);
+    writeOfflineCache(clientOf('reader-a'));
+    expect(stored()?.state.queries.map((q) => q.queryKey)).toEqual([['me'], ['profile', 'card']]);
+    writeOfflineCache(clientOf('reader-b'));
+    expect(stored()?.state.queries.map((q) => q.queryKey)).toEqual([['me']]);
+  });
+
   it('restores only offline, and only a copy younger than a week', () => {
     const client = clientOf('reader-a');
     client.setQueryData(CARD_KEY, { points: 40 });
