@@ -98,7 +98,7 @@ function storedReader(page: Page) {
   });
 }
 
-test('offline, the card, profile and rules open from what was last seen; a signed-out browser keeps nothing', async ({
+test('offline, the card and rules open from what was last seen; a signed-out browser keeps nothing', async ({
   baseURL,
   browser,
 }) => {
