@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress.js';
+import { pwa } from './scripts/vite-pwa.js';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig({
   // precompress: name.br and name.gz beside each built asset, served as they are (decision 009).
-  plugins: [react(), precompress()],
+  // pwa: the web app manifest and the Workbox service worker (issue 26, decision 025).
+  plugins: [react(), precompress(), pwa()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -13,3 +13,11 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker (issue 26): registered after load, from its own chunk, so no page's first
+// paint or first input waits for it; only in a build (the dev server has no worker).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void import('./pwa/register-worker').then((worker) => worker.registerWorker());
+  });
+}

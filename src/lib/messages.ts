@@ -897,4 +897,21 @@ export const messages = {
     chooseCard: 'Card',
     back: 'Back',
   },
+  // Issue 26: installable and offline (decision 025).
+  offline: {
+    /** The quiet notice over a page shown from what was last seen; `time` as HH:MM. */
+    showingCardAsOf: (time: string) => `You're offline: showing your card as of ${time}`,
+    /** Why a control that needs the network is turned off. */
+    needsNetwork: 'Needs a connection: you are offline.',
+    updateReady: 'A new version of Hedgehog Reading Bingo is ready.',
+    reloadToUpdate: 'Reload to update',
+    updateLater: 'Later',
+    /** Placing offline (step 3). */
+    waiting: 'Waiting to be sent',
+    waitingPosition: (position: number) => `Waiting to be sent (${position} in line)`,
+    sending: 'Sending...',
+    refused: (reason: string) => `Not placed: ${reason}`,
+    dismissRefusal: 'OK',
+    queuedToast: 'Saved on this device: it will be placed when you are back online.',
+  },
 } as const;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
+import { withOfflineCache } from '../offline/offline-cache';
 import { AppErrorBoundary } from './error-boundary';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
@@ -7,7 +8,8 @@ import { AppRoutes } from './routes';
 
 /** The app in the browser: a declarative router over the route table (decision 022). */
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  // Issue 26: the signed-in reader's last-seen data, restored when offline and kept.
+  const [queryClient] = useState(() => withOfflineCache(createQueryClient()));
   return (
     <AppErrorBoundary>
       <AppProviders queryClient={queryClient}>

@@ -1,6 +1,7 @@
 import { Suspense, useRef } from 'react';
 import { Link, Outlet } from 'react-router';
 import { HedgehogLogo } from '../components/hedgehog-logo';
+import { OfflineNotice } from '../offline/offline-notice';
 import { Spinner } from '../components/spinner';
 import { APP_NAME } from '../hooks/use-document-title';
 import { MainMenu } from './main-menu';
@@ -31,6 +32,7 @@ export function RootLayout() {
         <MainMenu />
       </header>
       <main id="main" ref={mainRef} className="app-main" tabIndex={-1}>
+        <OfflineNotice />
         <Suspense fallback={<Spinner label="Loading page..." showLabel />}>
           <Outlet />
         </Suspense>

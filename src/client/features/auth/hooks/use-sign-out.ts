@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '../../../../lib/messages';
 import { notifyError, notifySuccess } from '../../../app/notify';
+import { clearOfflineCache } from '../../../offline/offline-cache';
 import { ME_QUERY_KEY, type MeResponse } from '../../../services/session-api';
 import { signOut } from '../api/auth-api';
 
@@ -21,6 +22,8 @@ export function useSignOut(): { handleSignOut: () => Promise<void>; isSigningOut
       setIsSigningOut(false);
       return;
     }
+    // Issue 26: nothing of this reader stays on the device for offline use.
+    clearOfflineCache();
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
     queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, { user: null });
     setIsSigningOut(false);

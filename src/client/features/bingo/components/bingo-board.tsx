@@ -12,6 +12,7 @@ import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useSubmitGuard } from '../../../hooks/use-submit-guard';
+import { useOnline } from '../../../offline/use-online';
 import { ApiError, errorText } from '../../../services/api-client';
 import { isGuest } from '../../../services/session-api';
 import {
@@ -77,6 +78,8 @@ interface BingoBoardProps {
 export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
   const queryClient = useQueryClient();
   const titleId = useId();
+  const offlineReasonId = useId();
+  const online = useOnline();
   const listed = grids.find((grid) => grid.id === gridId);
   const card = useQuery(cardQueryOptions(gridId, listed?.isCurrent ?? false));
   const [modal, setModal] = useState<OpenModal>(NO_MODAL);
@@ -212,6 +215,9 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
 
   const { grid, cells, points } = card.data;
   const isPast = !grid.isCurrent;
+  // Issue 26: offline, the card is shown as last seen and its squares open read-only.
+  const offline = !online;
+  const squaresReadOnly = isPast || offline;
   // Issue 12: a club card has its own reset date, and its points are the reader's club points.
   const club = grid.club ?? listed?.club ?? null;
   const resetDate = resetMomentOf(card.data, listed);
@@ -288,12 +294,14 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
           </div>
         )}
         {/* The banner places finished books on the shared card: not offered on a club card. */}
-        {isPast || guest || club ? null : <FittingBooksBanner />}
-        <BingoGrid cells={cells} readOnly={isPast} onActivate={handleActivate} />
+        {isPast || guest || club || offline ? null : <FittingBooksBanner />}
+        <BingoGrid cells={cells} readOnly={squaresReadOnly} onActivate={handleActivate} />
         <div className="bingo-board__actions">
           <button
             type="button"
             className="button button--primary"
+            disabled={offline}
+            aria-describedby={offline ? offlineReasonId : undefined}
             onClick={() => setModal({ kind: 'leaderboard' })}
           >
             View Leaderboard
@@ -302,20 +310,27 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
             <button
               type="button"
               className="button button--secondary"
+              disabled={offline}
+              aria-describedby={offline ? offlineReasonId : undefined}
               onClick={() => setModal({ kind: 'reset' })}
             >
               Reset Grid
             </button>
           )}
-          {guest ? null : <ShareCard gridId={grid.id} />}
+          {guest || offline ? null : <ShareCard gridId={grid.id} />}
+          {offline ? (
+            <p id={offlineReasonId} className="offline-reason">
+              {messages.offline.needsNetwork}
+            </p>
+          ) : null}
         </div>
       </section>
 
-      {openCell && isPast ? (
+      {openCell && squaresReadOnly ? (
         <SquareDetailsModal cell={openCell} onClose={() => showSquare(null)} />
       ) : null}
       {/* The address lags a tick behind a placement: the review replaces the sheet at once. */}
-      {openCell && !isPast && modal.kind !== 'review' ? (
+      {openCell && !squaresReadOnly && modal.kind !== 'review' ? (
         <SearchModal
           key={openCell.id}
           cell={openCell}

@@ -3,6 +3,7 @@ import { profileNameOf } from '../../../../lib/display-name';
 import { messages } from '../../../../lib/messages';
 import type { PublicProfile } from '../../../../lib/schemas/profile';
 import { Avatar } from './avatar';
+import { useOnline } from '../../../offline/use-online';
 
 /** The name a profile goes by: username, else account name, else 'User' (SPEC.md section 2). */
 export function shownNameOf(profile: PublicProfile & { name?: string }): string {
@@ -18,6 +19,8 @@ interface ProfileCardProps {
 /** Picture, name, bio and points; the friend profile shows the same card read-only. */
 export function ProfileCard({ profile, onEdit }: ProfileCardProps) {
   const headingId = useId();
+  const reasonId = useId();
+  const online = useOnline();
   const name = shownNameOf(profile);
   const bio = profile.bio?.trim();
   return (
@@ -41,10 +44,18 @@ export function ProfileCard({ profile, onEdit }: ProfileCardProps) {
         <button
           type="button"
           className="button button--secondary profile-card__edit"
+          // Issue 26: offline, the card is shown as last seen and cannot be changed.
+          disabled={!online}
+          aria-describedby={online ? undefined : reasonId}
           onClick={onEdit}
         >
           Edit Profile
         </button>
+      ) : null}
+      {onEdit && !online ? (
+        <p id={reasonId} className="offline-reason">
+          {messages.offline.needsNetwork}
+        </p>
       ) : null}
     </section>
   );

@@ -1,0 +1,166 @@
+/**
+ * The app's own offline store (issue 26, decision 025): the signed-in reader's card, grids,
+ * profile, want-to-read and session, kept in this browser's localStorage under their id, so
+ * /bingo, /profile and /rules open offline from what was last seen. The service worker never
+ * caches an /api answer; this is the only copy of the reader's data on the device, and it is
+ * removed at sign-out, when the session ends, and when another reader signs in.
+ */
+import { dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import { ME_QUERY_KEY, type MeResponse } from '../services/session-api';
+
+export const OFFLINE_CACHE_KEY = 'hedgehog-bingo:offline';
+/** Bumped when what is stored changes shape: an older copy is then dropped, not read. */
+const OFFLINE_CACHE_VERSION = 1;
+/** What was last seen is offered offline for a week at most. */
+export const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Writes wait this long after a change, so a burst of answers is stored once. */
+const WRITE_DELAY_MS = 300;
+
+/** The reader's own data, by query key root (see each feature's api/ for the keys). */
+const KEPT_ROOTS: readonly (readonly string[])[] = [
+  ME_QUERY_KEY,
+  ['grids'],
+  ['bingo', 'card'],
+  ['profile'],
+];
+
+interface StoredCache {
+  version: number;
+  readerId: string;
+  savedAt: number;
+  state: ReturnType<typeof dehydrate>;
+}
+
+function isKept(queryKey: readonly unknown[]): boolean {
+  return KEPT_ROOTS.some((root) => root.every((part, index) => queryKey[index] === part));
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readStored(): StoredCache | null {
+  const raw = storage()?.getItem(OFFLINE_CACHE_KEY);
+  if (!raw) return null;
+  try {
+    const stored = JSON.parse(raw) as StoredCache;
+    if (stored.version !== OFFLINE_CACHE_VERSION || typeof stored.readerId !== 'string') {
+      return null;
+    }
+    return stored;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets everything kept for offline use (sign-out, session ended, another reader). */
+export function clearOfflineCache(): void {
+  storage()?.removeItem(OFFLINE_CACHE_KEY);
+}
+
+function readerIdOf(queryClient: QueryClient): string | null {
+  return queryClient.getQueryData<MeResponse>(ME_QUERY_KEY)?.user?.id ?? null;
+}
+
+/** Stores the signed-in reader's kept queries now; with nobody signed in, clears instead. */
+export function writeOfflineCache(queryClient: QueryClient, now = Date.now()): void {
+  const readerId = readerIdOf(queryClient);
+  if (!readerId) {
+    clearOfflineCache();
+    return;
+  }
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query: Query) =>
+      query.state.status === 'success' && isKept(query.queryKey),
+  });
+  // A page load starts with an empty cache: what this reader saw on an earlier load (their
+  // profile, say) and has not fetched since is carried over, not dropped.
+  const previous = readStored();
+  if (previous?.readerId === readerId) {
+    const fresh = new Set(state.queries.map((query) => query.queryHash));
+    state.queries.push(...previous.state.queries.filter((query) => !fresh.has(query.queryHash)));
+  }
+  const stored: StoredCache = { version: OFFLINE_CACHE_VERSION, readerId, savedAt: now, state };
+  try {
+    storage()?.setItem(OFFLINE_CACHE_KEY, JSON.stringify(stored));
+  } catch {
+    // A full or refused storage only means no offline copy: the app works on as before.
+  }
+}
+
+/**
+ * Puts what was last seen back into the cache: only when the browser is offline (online, the
+ * server answers as always) and only a copy younger than OFFLINE_MAX_AGE_MS. Returns whether
+ * anything was restored.
+ */
+export function restoreOfflineCache(
+  queryClient: QueryClient,
+  { online = navigator.onLine, now = Date.now() } = {},
+): boolean {
+  const stored = readStored();
+  if (!stored) return false;
+  if (now - stored.savedAt > OFFLINE_MAX_AGE_MS) {
+    clearOfflineCache();
+    return false;
+  }
+  if (online) return false;
+  hydrate(queryClient, stored.state);
+  return true;
+}
+
+/**
+ * Keeps the offline copy in step with the cache: written shortly after any kept query changes;
+ * cleared as soon as the session says nobody (or somebody else) is signed in. Kept queries live
+ * in memory as long as the copy does, so a page not opened since start-up is still there
+ * offline. Returns the unsubscribe.
+ */
+export function keepOfflineCache(queryClient: QueryClient): () => void {
+  for (const root of KEPT_ROOTS) {
+    queryClient.setQueryDefaults(root, { gcTime: OFFLINE_MAX_AGE_MS });
+  }
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    const query = event.query as Query;
+    if (!isKept(query.queryKey)) return;
+    if (event.type !== 'updated' && event.type !== 'removed') return;
+    if (query.queryKey[0] === ME_QUERY_KEY[0] && event.type === 'updated') {
+      const readerId = readerIdOf(queryClient);
+      const stored = readStored();
+      // Signed out, or another reader: nothing of the last one stays, not even for a moment.
+      if (query.state.status === 'success' && (!readerId || stored?.readerId !== readerId)) {
+        clearOfflineCache();
+      }
+    }
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      writeOfflineCache(queryClient);
+    }, WRITE_DELAY_MS);
+  });
+  return () => {
+    if (timer) clearTimeout(timer);
+    unsubscribe();
+  };
+}
+
+/** When the kept data was last fetched (the newest of the kept queries), or null. */
+export function lastFetchedAt(queryClient: QueryClient): number | null {
+  let newest = 0;
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (isKept(query.queryKey) && query.state.status === 'success') {
+      newest = Math.max(newest, query.state.dataUpdatedAt);
+    }
+  }
+  return newest > 0 ? newest : null;
+}
+
+/** The app's query client with its offline copy: restored first (when offline), then kept. */
+export function withOfflineCache(queryClient: QueryClient): QueryClient {
+  restoreOfflineCache(queryClient);
+  keepOfflineCache(queryClient);
+  return queryClient;
+}
