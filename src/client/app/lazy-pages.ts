@@ -63,3 +63,7 @@ export const DashboardPage = lazy(() =>
     default: m.DashboardPage,
   })),
 );
+// Issue 24: a card as a page to print (blank, or the reader's); its print stylesheet comes with it.
+export const PrintPage = lazy(() =>
+  import('../features/bingo/components/print-page').then((m) => ({ default: m.PrintPage })),
+);

@@ -13,6 +13,7 @@ import {
   FriendPage,
   JoinClubPage,
   LoginPage,
+  PrintPage,
   ProfilePage,
   RecommendationsPage,
   RegisterPage,
@@ -45,6 +46,8 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: 'rules', element: <RulesPage /> },
           { path: 'bingo', element: <BingoRoute /> },
+          // Issue 24: the card to print, blank or the reader's own (?filled=1); guests too.
+          { path: 'print/:gridId', element: <PrintPage /> },
         ],
       },
       {

@@ -9,6 +9,7 @@ import type { BingoCardResponse, BingoCell, PlaceBookBody } from '../../../../li
 import { notifyError, notifySuccess, notifySuccessInGroup } from '../../../app/notify';
 import { bookToastGroup } from '../book-toast-group';
 import { Modal } from '../../../components/modal';
+import { PrintCardLinks } from '../../../components/print-card-links';
 import { Spinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useSubmitGuard } from '../../../hooks/use-submit-guard';
@@ -318,6 +319,8 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
             </button>
           )}
           {guest || offline ? null : <ShareCard gridId={grid.id} />}
+          {/* Issue 24: the card on paper, blank or with the reader's books (not a guest's). */}
+          <PrintCardLinks gridId={grid.id} title={grid.title} mine={!guest} />
           {offline ? (
             <p id={offlineReasonId} className="offline-reason">
               {messages.offline.needsNetwork}

@@ -6,7 +6,7 @@ import { BookCover } from '../../../components/book-cover';
 import { WildcardIcon } from './wildcard-icon';
 
 /** The rule-met check, drawn inline: a font's check mark may be missing (issue 9). */
-function RuleMetIcon() {
+export function RuleMetIcon() {
   return (
     <svg
       className="rule-met__icon"

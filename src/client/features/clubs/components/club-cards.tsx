@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/spinner';
 import { clubCardsQueryOptions } from '../api/clubs-api';
 import { CreateClubCardForm } from './create-club-card-form';
 import { CardResultsLink } from '../../../components/card-results-link';
+import { PrintCardLinks } from '../../../components/print-card-links';
 import { isOwner } from '../club-roles';
 
 /** A card's own reset day (YYYY-MM-DD) as people read it, e.g. '31 Dec 2026'. */
@@ -58,6 +59,8 @@ export function ClubCards({ club }: { club: ClubSummary }) {
                   {messages.clubs.cardEnds(formatResetDay(card.resetDate))}
                 </span>
               ) : null}
+              {/* Issue 24: every member may print the card, blank or with their own books. */}
+              <PrintCardLinks gridId={card.id} title={card.title} className="club-row__meta" />
               {owner ? (
                 // Issue 24: the card's season dashboard and its results, for its owners.
                 <>
