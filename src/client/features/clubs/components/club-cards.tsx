@@ -59,8 +59,6 @@ export function ClubCards({ club }: { club: ClubSummary }) {
                   {messages.clubs.cardEnds(formatResetDay(card.resetDate))}
                 </span>
               ) : null}
-              {/* Issue 24: every member may print the card, blank or with their own books. */}
-              <PrintCardLinks gridId={card.id} title={card.title} className="club-row__meta" />
               {owner ? (
                 // Issue 24: the card's season dashboard and its results, for its owners.
                 <>
@@ -74,6 +72,14 @@ export function ClubCards({ club }: { club: ClubSummary }) {
                   <CardResultsLink gridId={card.id} title={card.title} />
                 </>
               ) : null}
+            </div>
+            {/* Issue 24: every member may print the card, blank or with their own books. */}
+            <div className="club-row__actions">
+              <PrintCardLinks
+                gridId={card.id}
+                title={card.title}
+                className="button button--secondary button--small"
+              />
             </div>
           </li>
         ))}
