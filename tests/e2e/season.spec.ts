@@ -72,7 +72,8 @@ test('a season: a club card, its dashboard, its results, its printed card and a 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  // Five readers sign up and log in through the captcha: minutes on a busy machine.
+  test.setTimeout(420_000);
   const stamp = `${Date.now()}`.slice(-8);
   const a = await newReader(browser, baseURL!, `seasona${stamp}`);
   const clubName = `Lantern Club ${stamp}`;
