@@ -2,7 +2,8 @@
 // Starts the app on the demo community (a fresh SQLite database, seeded as `npm start` seeds an
 // empty one, via scripts/e2e-server.mjs with E2E_SEED_DEMO=true), and Chromium photographs the
 // demo reader's pages: the card at 1280 px and at 360 px (issue 9), the club they own at 1280 px
-// and at 360 px, and, for a new reader, the club's invitation link at 360 px (issue 12).
+// and at 360 px, and, for a new reader, the club's invitation link at 360 px (issue 12); the club
+// card's season dashboard at 1280 and 360 px and the card as it prints (issue 24).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -124,6 +125,56 @@ async function main() {
     await guestToClub.page.goto(invite.path);
     await guestToClub.page.getByRole('button', { name: 'Join club' }).waitFor();
     await shoot(guestToClub.page, 'screenshot-club-join-phone.png');
+
+    // ---------- Issue 24: the season dashboard and the printed card (h24-print) ----------
+    // The club card's dashboard as its owner sees it, whole, at 1280 px and at 360 px; then the
+    // card as it prints (print media, at an A4 page's width in CSS pixels), the demo reader's
+    // own and a blank one.
+    const { cards } = await json(await owner.request.get(`/api/clubs/${club.id}/cards`));
+    const seasonCard = cards.find((card) => card.isCurrent) ?? cards[0];
+    // The whole page in one picture: the window as tall as the page, so the phone's tab bar
+    // (fixed to the window's foot) is drawn at the page's foot, not across a chart.
+    const shootWhole = async (page, file) => {
+      await page.waitForLoadState('networkidle');
+      const viewport = page.viewportSize();
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({
+        width: viewport.width,
+        height: Math.max(height, viewport.height),
+      });
+      await page.screenshot({ path: path.join(DOCS, file), fullPage: true });
+      await page.setViewportSize(viewport);
+      console.log(`docs/${file}`);
+    };
+    const showDashboard = async (page, file) => {
+      await page.goto(`/dashboard/${encodeURIComponent(seasonCard.id)}`);
+      await page.getByRole('heading', { level: 1, name: /^Dashboard: / }).waitFor();
+      // uPlot draws each chart into its box once its chunk is in: three charts, three canvases.
+      await page.locator('.dashboard-chart__canvas canvas').nth(2).waitFor();
+      await shootWhole(page, file);
+    };
+    await showDashboard(owner, 'screenshot-dashboard.png');
+    await showDashboard(phonePage, 'screenshot-dashboard-phone.png');
+
+    const a4 = { width: 794, height: 1123 };
+    const paper = await browser.newContext({
+      baseURL: BASE,
+      viewport: a4,
+      deviceScaleFactor: 1,
+      storageState: await ownerContext.storageState(),
+    });
+    const printPage = await paper.newPage();
+    await printPage.emulateMedia({ media: 'print' });
+    const showPrint = async (query, file) => {
+      await printPage.goto(`/print/${encodeURIComponent(seasonCard.id)}${query}`);
+      await printPage.getByRole('list', { name: 'Squares of the card' }).waitFor();
+      // A screenshot draws no @page margins: the sheet's 12 mm are added around it here.
+      await printPage.addStyleTag({ content: 'body { padding: 12mm; }' });
+      await shootWhole(printPage, file);
+    };
+    await showPrint('?filled=1', 'screenshot-print.png');
+    await showPrint('', 'screenshot-print-blank.png');
+    // ---------- end of issue 24's block ----------
 
     await browser.close();
   } finally {
