@@ -794,6 +794,12 @@ export const messages = {
     hideFromClub: 'Hide from club feed',
     hideFromClubLabel: (title: string) => `Hide the post about ${title} from the club feed`,
     hiddenFromClub: 'Hidden from the club feed.',
+    // A club owner sees the posts they hid from the club's feed, marked, and shows them again.
+    hiddenInClubNotice: 'Hidden from the club feed',
+    hiddenInClubExplained: "The club's members do not see this post here; only its owners do.",
+    showInClub: 'Show in club feed',
+    showInClubLabel: (title: string) => `Show the post about ${title} in the club feed again`,
+    shownInClub: 'Shown in the club feed again.',
   },
   deleteAccount: {
     heading: 'Delete account',
