@@ -723,7 +723,6 @@ export const messages = {
     loadingAudit: 'Loading the audit log...',
     noAudit: 'Nothing has been recorded yet.',
     auditBy: (name: string | null) => `by ${name ?? 'an erased admin'}`,
-    auditTarget: (type: string, id: string | null) => (id ? `${type} ${id}` : type),
     auditActions: {
       'reset_date.set': 'Set the reset date',
       'grid.create': 'Created a card',
@@ -919,5 +918,24 @@ export const messages = {
     refused: (reason: string) => `Not placed: ${reason}`,
     dismissRefusal: 'OK',
     queuedToast: 'Saved on this device: it will be placed when you are back online.',
+  },
+  // Issue 23: the audit log names its targets, read when the log is read (never stored in it).
+  auditNames: {
+    target: (label: string) => `Target: ${label}`,
+    reader: (name: string) => `${name} (reader)`,
+    erasedReader: 'an erased reader',
+    club: (name: string) => `the club ${name}`,
+    deletedClub: 'a club that was deleted',
+    card: (title: string) => `the card ${title}`,
+    deletedCard: 'a card that was deleted',
+    square: (position: number, card: string) => `square ${position + 1} of the card ${card}`,
+    deletedSquare: 'a square of a card that was deleted',
+    post: (bookTitle: string) => `post about ${bookTitle}`,
+    removedPost: 'a post that was removed',
+    book: (title: string, isbn: string) => `${title} (ISBN ${isbn})`,
+    goneBook: (isbn: string) => `a book no longer in the catalogue (ISBN ${isbn})`,
+    settings: 'the reset date',
+    reports: 'reports',
+    nothing: 'nothing named',
   },
 } as const;
