@@ -2,7 +2,8 @@
 // Starts the app on the demo community (a fresh SQLite database, seeded as `npm start` seeds an
 // empty one, via scripts/e2e-server.mjs with E2E_SEED_DEMO=true), and Chromium photographs the
 // demo reader's pages: the card at 1280 px and at 360 px (issue 9), the club they own at 1280 px
-// and at 360 px, and, for a new reader, the club's invitation link at 360 px (issue 12).
+// and at 360 px, and, for a new reader, the club's invitation link at 360 px (issue 12); and the
+// admin page's Moderation tab (with open reports) and Readers tab at 1280 and 360 px (issue 23).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -124,6 +125,64 @@ async function main() {
     await guestToClub.page.goto(invite.path);
     await guestToClub.page.getByRole('button', { name: 'Join club' }).waitFor();
     await shoot(guestToClub.page, 'screenshot-club-join-phone.png');
+
+    // ---- Issue 23: the admin page's Moderation and Readers tabs, at 1280 and 360 px. ----
+    // Open reports first (the demo has none): the demo reader reports two posts of others, and
+    // a second reader reports one of them too, so the queue groups reports by target.
+    const { posts } = await json(await owner.request.get('/api/posts?filter=all'));
+    const others = posts.filter((post) => !post.isOwn).slice(0, 2);
+    const reasons = ['spoilers', 'inappropriate'];
+    for (const [index, post] of others.entries()) {
+      await json(
+        await owner.request.post('/api/reports', {
+          headers: ORIGIN,
+          data: {
+            targetType: 'post',
+            targetId: post.id,
+            reason: reasons[index],
+            note: index === 0 ? 'Gives away the ending in the first line.' : undefined,
+          },
+        }),
+      );
+    }
+    if (others[0]) {
+      await json(
+        await guestToClub.page.request.post('/api/reports', {
+          headers: ORIGIN,
+          data: { targetType: 'post', targetId: others[0].id, reason: 'spoilers' },
+        }),
+      );
+    }
+    const adminContext = await browser.newContext({ baseURL: BASE, viewport: desktop });
+    const admin = await adminContext.newPage();
+    await logIn(admin, 'admin@hedgehog-bingo.local', 'Hedgehog-Admin-1');
+    const adminPhoneContext = await browser.newContext({
+      baseURL: BASE,
+      viewport: phone,
+      storageState: await adminContext.storageState(),
+    });
+    const adminPhone = await adminPhoneContext.newPage();
+    const showAdminTab = async (page, tab, ready, file) => {
+      await page.goto('/admin');
+      await page.getByRole('tab', { name: tab }).click();
+      await ready(page).first().waitFor();
+      await shoot(page, file);
+    };
+    const queueReady = (page) => page.locator('.admin-card');
+    const readersReady = (page) => page.locator('.admin-card');
+    for (const [page, suffix] of [
+      [admin, ''],
+      [adminPhone, '-phone'],
+    ]) {
+      await showAdminTab(
+        page,
+        'Moderation',
+        queueReady,
+        `screenshot-admin-moderation${suffix}.png`,
+      );
+      await showAdminTab(page, 'Readers', readersReady, `screenshot-admin-readers${suffix}.png`);
+    }
+    // ---- end of issue 23's block ----
 
     await browser.close();
   } finally {
