@@ -98,10 +98,17 @@ async function main() {
       console.log(`docs/${file}`);
     };
 
-    const showCard = async (page, file) => {
+    const showCard = async (page, file, { scrollToCard = false } = {}) => {
       await page.goto('/bingo');
       await page.getByRole('grid', { name: 'Bingo card' }).waitFor();
       await page.locator('.bingo-square--marked').first().waitFor();
+      // On a phone the "books that fit" panel fills the first screen: show the squares instead.
+      if (scrollToCard) {
+        // Its top just below the sticky header (62 px), with a little room.
+        await page
+          .getByRole('grid', { name: 'Bingo card' })
+          .evaluate((grid) => window.scrollTo(0, grid.getBoundingClientRect().top + scrollY - 72));
+      }
       await shoot(page, file);
     };
     await showCard(owner, 'screenshot.png');
@@ -116,7 +123,7 @@ async function main() {
       storageState: await ownerContext.storageState(),
     });
     const phonePage = await ownerPhone.newPage();
-    await showCard(phonePage, 'screenshot-phone.png');
+    await showCard(phonePage, 'screenshot-phone.png', { scrollToCard: true });
     await phonePage.goto(`/clubs/${club.id}`);
     await phonePage.getByRole('list', { name: 'Club leaderboard' }).waitFor();
     await shoot(phonePage, 'screenshot-club-phone.png');
