@@ -3,7 +3,8 @@
 // empty one, via scripts/e2e-server.mjs with E2E_SEED_DEMO=true), and Chromium photographs the
 // demo reader's pages: the card at 1280 px and at 360 px (issue 9), the club they own at 1280 px
 // and at 360 px, and, for a new reader, the club's invitation link at 360 px (issue 12); the club
-// card's season dashboard at 1280 and 360 px and the card as it prints (issue 24).
+// card's season dashboard at 1280 and 360 px and the card as it prints (issue 24); and the
+// admin page's Moderation tab (with open reports) and Readers tab at 1280 and 360 px (issue 23).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -98,10 +99,17 @@ async function main() {
       console.log(`docs/${file}`);
     };
 
-    const showCard = async (page, file) => {
+    const showCard = async (page, file, { scrollToCard = false } = {}) => {
       await page.goto('/bingo');
       await page.getByRole('grid', { name: 'Bingo card' }).waitFor();
       await page.locator('.bingo-square--marked').first().waitFor();
+      // On a phone the "books that fit" panel fills the first screen: show the squares instead.
+      if (scrollToCard) {
+        // Its top just below the sticky header (62 px), with a little room.
+        await page
+          .getByRole('grid', { name: 'Bingo card' })
+          .evaluate((grid) => window.scrollTo(0, grid.getBoundingClientRect().top + scrollY - 72));
+      }
       await shoot(page, file);
     };
     await showCard(owner, 'screenshot.png');
@@ -116,7 +124,7 @@ async function main() {
       storageState: await ownerContext.storageState(),
     });
     const phonePage = await ownerPhone.newPage();
-    await showCard(phonePage, 'screenshot-phone.png');
+    await showCard(phonePage, 'screenshot-phone.png', { scrollToCard: true });
     await phonePage.goto(`/clubs/${club.id}`);
     await phonePage.getByRole('list', { name: 'Club leaderboard' }).waitFor();
     await shoot(phonePage, 'screenshot-club-phone.png');
@@ -126,7 +134,7 @@ async function main() {
     await guestToClub.page.getByRole('button', { name: 'Join club' }).waitFor();
     await shoot(guestToClub.page, 'screenshot-club-join-phone.png');
 
-    // ---------- Issue 24: the season dashboard and the printed card (h24-print) ----------
+    // ---------- Issue 24: the season dashboard and the printed card ----------
     // The club card's dashboard as its owner sees it, whole, at 1280 px and at 360 px; then the
     // card as it prints (print media, at an A4 page's width in CSS pixels), the demo reader's
     // own and a blank one.
@@ -175,6 +183,63 @@ async function main() {
     await showPrint('?filled=1', 'screenshot-print.png');
     await showPrint('', 'screenshot-print-blank.png');
     // ---------- end of issue 24's block ----------
+    // ---- Issue 23: the admin page's Moderation and Readers tabs, at 1280 and 360 px. ----
+    // Open reports first (the demo has none): the demo reader reports two posts of others, and
+    // a second reader reports one of them too, so the queue groups reports by target.
+    const { posts } = await json(await owner.request.get('/api/posts?filter=all'));
+    const others = posts.filter((post) => !post.isOwn).slice(0, 2);
+    const reasons = ['spoilers', 'inappropriate'];
+    for (const [index, post] of others.entries()) {
+      await json(
+        await owner.request.post('/api/reports', {
+          headers: ORIGIN,
+          data: {
+            targetType: 'post',
+            targetId: post.id,
+            reason: reasons[index],
+            note: index === 0 ? 'Gives away the ending in the first line.' : undefined,
+          },
+        }),
+      );
+    }
+    if (others[0]) {
+      await json(
+        await guestToClub.page.request.post('/api/reports', {
+          headers: ORIGIN,
+          data: { targetType: 'post', targetId: others[0].id, reason: 'spoilers' },
+        }),
+      );
+    }
+    const adminContext = await browser.newContext({ baseURL: BASE, viewport: desktop });
+    const admin = await adminContext.newPage();
+    await logIn(admin, 'admin@hedgehog-bingo.local', 'Hedgehog-Admin-1');
+    const adminPhoneContext = await browser.newContext({
+      baseURL: BASE,
+      viewport: phone,
+      storageState: await adminContext.storageState(),
+    });
+    const adminPhone = await adminPhoneContext.newPage();
+    const showAdminTab = async (page, tab, ready, file) => {
+      await page.goto('/admin');
+      await page.getByRole('tab', { name: tab }).click();
+      await ready(page).first().waitFor();
+      await shoot(page, file);
+    };
+    const queueReady = (page) => page.locator('.admin-card');
+    const readersReady = (page) => page.locator('.admin-card');
+    for (const [page, suffix] of [
+      [admin, ''],
+      [adminPhone, '-phone'],
+    ]) {
+      await showAdminTab(
+        page,
+        'Moderation',
+        queueReady,
+        `screenshot-admin-moderation${suffix}.png`,
+      );
+      await showAdminTab(page, 'Readers', readersReady, `screenshot-admin-readers${suffix}.png`);
+    }
+    // ---- end of issue 23's block ----
 
     await browser.close();
   } finally {

@@ -723,7 +723,6 @@ export const messages = {
     loadingAudit: 'Loading the audit log...',
     noAudit: 'Nothing has been recorded yet.',
     auditBy: (name: string | null) => `by ${name ?? 'an erased admin'}`,
-    auditTarget: (type: string, id: string | null) => (id ? `${type} ${id}` : type),
     auditActions: {
       'reset_date.set': 'Set the reset date',
       'grid.create': 'Created a card',
@@ -794,6 +793,12 @@ export const messages = {
     hideFromClub: 'Hide from club feed',
     hideFromClubLabel: (title: string) => `Hide the post about ${title} from the club feed`,
     hiddenFromClub: 'Hidden from the club feed.',
+    // A club owner sees the posts they hid from the club's feed, marked, and shows them again.
+    hiddenInClubNotice: 'Hidden from the club feed',
+    hiddenInClubExplained: "The club's members do not see this post here; only its owners do.",
+    showInClub: 'Show in club feed',
+    showInClubLabel: (title: string) => `Show the post about ${title} in the club feed again`,
+    shownInClub: 'Shown in the club feed again.',
   },
   deleteAccount: {
     heading: 'Delete account',
@@ -939,5 +944,24 @@ export const messages = {
     filledCount: (filled: number, total: number) => `${filled} of ${total} squares filled`,
     blankHint: 'Read a book for a square and write its title there.',
     howToPrint: 'Print on A4 or Letter, portrait. Black and white is fine.',
+  },
+  // Issue 23: the audit log names its targets, read when the log is read (never stored in it).
+  auditNames: {
+    target: (label: string) => `Target: ${label}`,
+    reader: (name: string) => `${name} (reader)`,
+    erasedReader: 'an erased reader',
+    club: (name: string) => `the club ${name}`,
+    deletedClub: 'a club that was deleted',
+    card: (title: string) => `the card ${title}`,
+    deletedCard: 'a card that was deleted',
+    square: (position: number, card: string) => `square ${position + 1} of the card ${card}`,
+    deletedSquare: 'a square of a card that was deleted',
+    post: (bookTitle: string) => `post about ${bookTitle}`,
+    removedPost: 'a post that was removed',
+    book: (title: string, isbn: string) => `${title} (ISBN ${isbn})`,
+    goneBook: (isbn: string) => `a book no longer in the catalogue (ISBN ${isbn})`,
+    settings: 'the reset date',
+    reports: 'reports',
+    nothing: 'nothing named',
   },
 } as const;

@@ -530,9 +530,10 @@ describe("a club's owners hide a post from the club's feed", () => {
 
     const hidden = await call(t.app, 'POST', url, { cookie: owner.cookie });
     expect(hidden.json()).toEqual({ message: messages.moderation.clubPostHidden });
-    expect((await feed(owner, `filter=club&clubId=${club.id}`)).some((p) => p.id === post.id)).toBe(
-      false,
-    );
+    // Gone from the club's feed for its members, the author among them.
+    expect(
+      (await feed(member, `filter=club&clubId=${club.id}`)).some((p) => p.id === post.id),
+    ).toBe(false);
     // Still in the other club's feed and everyone's.
     expect(
       (await feed(owner, `filter=club&clubId=${otherClub.id}`)).some((p) => p.id === post.id),
@@ -543,9 +544,9 @@ describe("a club's owners hide a post from the club's feed", () => {
 
     const shown = await call(t.app, 'DELETE', url, { cookie: owner.cookie });
     expect(shown.json()).toEqual({ message: messages.moderation.clubPostShown });
-    expect((await feed(owner, `filter=club&clubId=${club.id}`)).some((p) => p.id === post.id)).toBe(
-      true,
-    );
+    expect(
+      (await feed(member, `filter=club&clubId=${club.id}`)).some((p) => p.id === post.id),
+    ).toBe(true);
 
     // A post no member wrote is not the club's to hide.
     const stranger = await createPost(t.app, other.id);
@@ -559,5 +560,74 @@ describe("a club's owners hide a post from the club's feed", () => {
     });
     expect(noClub.statusCode).toBe(404);
     expect(errorOf(noClub).message).toBe(messages.clubs.notFound);
+  });
+});
+
+describe("a club's owners see what they hid from its feed, and show it again", () => {
+  it('sends hidden posts to the owner and co-owners marked, never to members', async () => {
+    const [owner, co, member, writer] = await Promise.all([
+      createUser(t.app),
+      createUser(t.app),
+      createUser(t.app),
+      createUser(t.app),
+    ]);
+    const club = await createClub(t.app, owner, { name: 'Unhide Circle' });
+    for (const reader of [co, member, writer]) await joinClub(t.app, owner, reader, club.id);
+    const made = await call(t.app, 'PUT', `/api/clubs/${club.id}/members/${co.id}/role`, {
+      cookie: owner.cookie,
+      body: { role: 'co_owner' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const kept = await createPost(t.app, writer.id);
+    const post = await createPost(t.app, writer.id);
+    const url = `/api/clubs/${club.id}/posts/${post.id}/hide`;
+    const query = `filter=club&clubId=${club.id}`;
+    const flagsFor = async (reader: TestUser) =>
+      Object.fromEntries(
+        (await feed(reader, query))
+          .filter((p) => p.id === post.id || p.id === kept.id)
+          .map((p) => [p.id === post.id ? 'post' : 'kept', p.hiddenInClub]),
+      );
+
+    // Before: owners are told nothing is hidden; members are not sent the flag at all.
+    expect(await flagsFor(owner)).toEqual({ post: false, kept: false });
+    expect(await flagsFor(member)).toEqual({ post: undefined, kept: undefined });
+
+    expect((await call(t.app, 'POST', url, { cookie: co.cookie })).statusCode).toBe(200);
+    expect(await flagsFor(owner)).toEqual({ post: true, kept: false });
+    expect(await flagsFor(co)).toEqual({ post: true, kept: false });
+    // Members (the author too) never get it, flagged or not.
+    expect(await flagsFor(member)).toEqual({ kept: undefined });
+    expect(await flagsFor(writer)).toEqual({ kept: undefined });
+    // Everyone's feed does not carry the club's flag.
+    const everyone = (await feed(owner)).find((p) => p.id === post.id)!;
+    expect(everyone.hiddenInClub).toBeUndefined();
+
+    // A member cannot show it again; the owner can, and it is back for everyone.
+    const asMember = await call(t.app, 'DELETE', url, { cookie: member.cookie });
+    expect(asMember.statusCode).toBe(403);
+    expect(errorOf(asMember).message).toBe(messages.clubs.ownersOnly);
+    expect(await flagsFor(member)).toEqual({ kept: undefined });
+    const shown = await call(t.app, 'DELETE', url, { cookie: owner.cookie });
+    expect(shown.json()).toEqual({ message: messages.moderation.clubPostShown });
+    expect(await flagsFor(owner)).toEqual({ post: false, kept: false });
+    expect(await flagsFor(member)).toEqual({ post: undefined, kept: undefined });
+  });
+
+  it('keeps a post a moderator hid away from the owners too', async () => {
+    const owner = await createUser(t.app);
+    const writer = await createUser(t.app);
+    const club = await createClub(t.app, owner, { name: 'Moderated Circle' });
+    await joinClub(t.app, owner, writer, club.id);
+    const post = await createPost(t.app, writer.id);
+    await call(t.app, 'POST', `/api/clubs/${club.id}/posts/${post.id}/hide`, {
+      cookie: owner.cookie,
+    });
+    const hidden = await call(t.app, 'POST', `/api/admin/posts/${post.id}/hide`, {
+      cookie: admin.cookie,
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    const ownerFeed = await feed(owner, `filter=club&clubId=${club.id}`);
+    expect(ownerFeed.some((p) => p.id === post.id)).toBe(false);
   });
 });

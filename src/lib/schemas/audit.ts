@@ -45,6 +45,12 @@ export const AuditEntry = z.object({
   action: AuditAction,
   targetType: AuditTargetType,
   targetId: z.string().nullable(),
+  /**
+   * The target as a person reads it, from the tables as they are when the log is read (never
+   * stored in the log): a reader's shown name, a club's name, a card's title, "post about
+   * <book title>"; messages.auditNames' words for a target that is gone or erased.
+   */
+  targetLabel: z.string(),
   reason: z.string(),
   detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   createdAt: z.string(),

@@ -27,6 +27,12 @@ export const FeedPost = BlogPost.extend({
    * messages.moderation.hiddenByModerator); nobody else sees it anywhere.
    */
   hidden: z.boolean(),
+  /**
+   * Issue 23: sent only on a club's feed to its owners (owner and co-owners): the owners hid
+   * it from this club's feed, so its members do not see it; the owners see it marked, with
+   * "Show in club feed". Members never get a post hidden from the club's feed.
+   */
+  hiddenInClub: z.boolean().optional(),
 });
 export type FeedPost = z.infer<typeof FeedPost>;
 

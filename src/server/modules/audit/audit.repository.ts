@@ -61,6 +61,52 @@ export function createAuditRepository(db: Kysely<Database>) {
       }
       return query.execute();
     },
+    /**
+     * The names of a page's targets as they are now, read at request time (the log itself never
+     * keeps a name, so an erasure leaves nothing behind): readers, clubs, cards, a square's card
+     * and position, a post's book title, a book's title. What is gone is simply missing.
+     */
+    async targetNames(ids: Record<'user' | 'club' | 'grid' | 'cell' | 'post' | 'book', string[]>) {
+      const none = Promise.resolve([]);
+      const [users, clubs, grids, cells, posts, books] = await Promise.all([
+        ids.user.length === 0
+          ? none
+          : db
+              .selectFrom('users')
+              .select(['id', 'name', 'displayUsername'])
+              .where('id', 'in', ids.user)
+              .execute(),
+        ids.club.length === 0
+          ? none
+          : db.selectFrom('clubs').select(['id', 'name']).where('id', 'in', ids.club).execute(),
+        ids.grid.length === 0
+          ? none
+          : db.selectFrom('grids').select(['id', 'title']).where('id', 'in', ids.grid).execute(),
+        ids.cell.length === 0
+          ? none
+          : db
+              .selectFrom('cells as c')
+              .innerJoin('grids as g', 'g.id', 'c.gridId')
+              .select(['c.id', 'c.position', 'g.title'])
+              .where('c.id', 'in', ids.cell)
+              .execute(),
+        ids.post.length === 0
+          ? none
+          : db
+              .selectFrom('blogPosts')
+              .select(['id', 'bookTitle'])
+              .where('id', 'in', ids.post)
+              .execute(),
+        ids.book.length === 0
+          ? none
+          : db
+              .selectFrom('books')
+              .select(['isbn', 'title'])
+              .where('isbn', 'in', ids.book)
+              .execute(),
+      ]);
+      return { users, clubs, grids, cells, posts, books };
+    },
     async findCreatedAt(id: string) {
       const row = await db
         .selectFrom('auditLog')

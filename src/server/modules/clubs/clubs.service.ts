@@ -431,9 +431,13 @@ export function createClubsService(database: DatabaseHandle) {
       return { club: await summaryOf(clubId, viewer.id) };
     },
 
-    /** For the blog's club filter: members only (403 membersOnly), an unknown club 404. */
-    async requireMember(viewer: Viewer, clubId: string): Promise<void> {
-      await requireMemberOf(clubId, viewer);
+    /**
+     * For the blog's club filter: members only (403 membersOnly), an unknown club 404; answers
+     * whether the viewer is one of its owners (issue 23: they see the posts hidden from its feed).
+     */
+    async requireMember(viewer: Viewer, clubId: string): Promise<{ isOwner: boolean }> {
+      const club = await requireMemberOf(clubId, viewer);
+      return { isOwner: isOwnerRole(club.role) };
     },
   };
 }

@@ -17,6 +17,11 @@ export interface FeedPageOptions {
   limit: number;
   /** Authors left out: those in a block with the viewer (issue 12); usually none. */
   excludeAuthors?: readonly string[];
+  /**
+   * Issue 23: with filter 'club', keep the posts its owners hid from it (the viewer is one of
+   * the club's owners, who are shown them marked, to show them again).
+   */
+  includeClubHidden?: boolean;
 }
 
 /**
@@ -63,6 +68,7 @@ export function createPostsRepository(db: Kysely<Database>) {
     limit,
     excludeAuthors = [],
     clubId,
+    includeClubHidden = false,
   }: FeedPageOptions) => {
     const query =
       filter === 'mine'
@@ -84,7 +90,7 @@ export function createPostsRepository(db: Kysely<Database>) {
             .where((eb) => eb.or([eb('p.hiddenAt', 'is', null), eb('p.userId', '=', viewerId)]))
             .where(notSuspendedSql('u'));
     const inClub =
-      filter === 'club'
+      filter === 'club' && !includeClubHidden
         ? moderated.where((eb) =>
             eb.not(
               eb.exists(
@@ -198,6 +204,18 @@ export function createPostsRepository(db: Kysely<Database>) {
         .where((eb) => eb.not(notSuspendedSql('u')))
         .execute();
       return new Set(rows.map((row) => row.id));
+    },
+
+    /** Issue 23: which of these posts the club's owners hid from its feed. */
+    async clubHiddenAmong(clubId: string, postIds: readonly string[]): Promise<Set<string>> {
+      if (postIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('clubHiddenPosts')
+        .select('postId')
+        .where('clubId', '=', clubId)
+        .where('postId', 'in', postIds)
+        .execute();
+      return new Set(rows.map((row) => row.postId));
     },
 
     /** See friendsPageQuery: one statement's share of a friends page. */

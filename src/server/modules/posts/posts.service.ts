@@ -66,9 +66,11 @@ export function createPostsService(database: DatabaseHandle) {
       clubId?: string,
     ): Promise<FeedResponse> {
       // Issue 12: a club's posts are for its members (403 membersOnly; unknown club 404).
+      // Issue 23: its owners also get the posts they hid from it, marked, to show them again.
+      let ownsClub = false;
       if (filter === 'club') {
         if (!clubId) throw badRequest(messages.generic.badRequest);
-        await clubs.requireMember(viewer, clubId);
+        ownsClub = (await clubs.requireMember(viewer, clubId)).isOwner;
       }
       const after = cursor === undefined ? null : decodeFeedCursor(cursor);
       // One extra row tells whether another page exists.
@@ -84,6 +86,7 @@ export function createPostsService(database: DatabaseHandle) {
               after,
               limit,
               excludeAuthors,
+              includeClubHidden: ownsClub,
               ...(clubId !== undefined ? { clubId } : {}),
             });
       const page = rows.slice(0, BLOG_PAGE_SIZE);
@@ -97,11 +100,19 @@ export function createPostsService(database: DatabaseHandle) {
         viewer.id,
         page.map((row) => ({ id: row.userId, visibility: row.profileVisibility })),
       );
+      const hiddenInClub =
+        ownsClub && clubId
+          ? await posts.clubHiddenAmong(
+              clubId,
+              page.map((row) => row.id),
+            )
+          : null;
       const shown = page.map((row) => {
         const post = toFeedPost(row, viewer.id);
         return {
           ...post,
           username: shownNameFor(post.username, row.profileVisibility, relationOf(row.userId)),
+          ...(hiddenInClub ? { hiddenInClub: hiddenInClub.has(row.id) } : {}),
         };
       });
       return { posts: shown, nextCursor };

@@ -307,9 +307,22 @@ describe('AdminPage: imported books and the audit log', () => {
               action: 'user.suspend',
               targetType: 'user',
               targetId: 'u-ann',
+              targetLabel: messages.auditNames.reader('ann'),
               reason: 'Abusive reviews',
               detail: { days: 7 },
               createdAt: '2026-11-28T09:30:00.000Z',
+            },
+            {
+              id: 'a2',
+              actorName: null,
+              actorId: 'opaque-1',
+              action: 'post.hide',
+              targetType: 'post',
+              targetId: 'p-gone',
+              targetLabel: messages.auditNames.removedPost,
+              reason: '',
+              detail: {},
+              createdAt: '2026-11-28T09:00:00.000Z',
             },
           ],
           nextCursor: null,
@@ -322,6 +335,14 @@ describe('AdminPage: imported books and the audit log', () => {
     ).toBeInTheDocument();
     expect(panel).toHaveTextContent('Abusive reviews');
     expect(panel).toHaveTextContent(text.auditBy('Boss'));
+    // Names, not ids: the target as the server names it now, and an erased actor.
+    const [suspended, hidden] = within(panel).getAllByRole('listitem');
+    expect(suspended).toHaveTextContent(messages.auditNames.target('ann (reader)'));
+    expect(hidden).toHaveTextContent(messages.auditNames.target('a post that was removed'));
+    expect(hidden).toHaveTextContent(text.auditBy(null));
+    expect(hidden).toHaveTextContent('by an erased admin');
+    expect(panel).not.toHaveTextContent('u-ann');
+    expect(panel).not.toHaveTextContent('p-gone');
     expect(within(panel).queryAllByRole('button')).toHaveLength(0);
   });
 });

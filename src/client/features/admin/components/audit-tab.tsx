@@ -49,9 +49,7 @@ export function AuditTab() {
                     <time dateTime={entry.createdAt}>{formatMoment(entry.createdAt)}</time>{' '}
                     {text.auditBy(entry.actorName)}
                   </p>
-                  <p className="admin-card__sub">
-                    {text.auditTarget(entry.targetType, entry.targetId)}
-                  </p>
+                  <p className="admin-card__sub">{messages.auditNames.target(entry.targetLabel)}</p>
                   {entry.reason ? <p>{entry.reason}</p> : null}
                   {detail ? <p className="admin-card__sub">{detail}</p> : null}
                 </li>

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { messages } from '../../../../lib/messages';
 import type { FeedFilter, FeedPost } from '../../../../lib/schemas/posts';
@@ -44,11 +44,10 @@ export function BlogPage() {
       ? [...clubs, { id: clubId, name: '' }]
       : clubs;
   const deletion = useDeletePost();
-  // Issue 23: an owner of the chosen club may hide a post from its feed; the focus then waits
-  // on the page's heading, since the post is gone.
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Issue 23: an owner of the chosen club may hide a post from its feed and show it again; the
+  // owners are sent the posts they hid, marked, so the post (and the focus on its button) stays.
   const ownsClub = clubs.some((club) => club.id === clubId && isOwner(club));
-  const clubHide = useHideFromClub(clubId, () => headingRef.current?.focus());
+  const clubHide = useHideFromClub(clubId);
   const [toDelete, setToDelete] = useState<FeedPost | null>(null);
 
   async function handleLoadMore() {
@@ -89,7 +88,11 @@ export function BlogPage() {
                 <BlogPostCard
                   post={post}
                   onDelete={post.isOwn ? setToDelete : undefined}
-                  onHideFromClub={ownsClub ? (chosen) => clubHide.mutate(chosen.id) : undefined}
+                  onSetHiddenInClub={
+                    ownsClub
+                      ? (chosen, hidden) => clubHide.mutate({ postId: chosen.id, hidden })
+                      : undefined
+                  }
                 />
               </li>
             ))}
@@ -116,9 +119,7 @@ export function BlogPage() {
   return (
     <div className="page blog">
       <div className="blog__header">
-        <h1 ref={headingRef} tabIndex={-1}>
-          Blog
-        </h1>
+        <h1>Blog</h1>
         <div className="blog__filter">
           <label htmlFor={filterId} className="field__label">
             Show

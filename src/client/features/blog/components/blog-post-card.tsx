@@ -16,8 +16,11 @@ interface BlogPostCardProps {
   post: FeedPost;
   /** Only for the reader's own posts (SPEC.md section 6). */
   onDelete?: (post: FeedPost) => void;
-  /** Issue 23: a club owner's "Hide from club feed" on the club's feed. */
-  onHideFromClub?: (post: FeedPost) => void;
+  /**
+   * Issue 23: on a club's feed, for its owners: "Hide from club feed", or "Show in club feed"
+   * on a post they hid (`hiddenInClub`).
+   */
+  onSetHiddenInClub?: (post: FeedPost, hidden: boolean) => void;
 }
 
 /** Issue 23: a moderator hid it; only its author is sent it, marked `hidden`. */
@@ -26,7 +29,8 @@ function isHiddenByModerator(post: FeedPost): boolean {
 }
 
 /** One review: cover, book title, who wrote it and when, the body and 'Rating: n/5'. */
-export function BlogPostCard({ post, onDelete, onHideFromClub }: BlogPostCardProps) {
+export function BlogPostCard({ post, onDelete, onSetHiddenInClub }: BlogPostCardProps) {
+  const hiddenInClub = post.hiddenInClub === true;
   const titleId = useId();
   const authorLink = post.isOwn ? '/profile' : `/friend/${encodeURIComponent(post.userId)}`;
   return (
@@ -54,6 +58,12 @@ export function BlogPostCard({ post, onDelete, onHideFromClub }: BlogPostCardPro
             <span className="visually-hidden">. {messages.reporting.hiddenExplained}</span>
           </p>
         ) : null}
+        {hiddenInClub ? (
+          <p className="post-hidden-notice">
+            {messages.reporting.hiddenInClubNotice}
+            <span className="visually-hidden">. {messages.reporting.hiddenInClubExplained}</span>
+          </p>
+        ) : null}
         <PostBody html={post.body} />
         <p className="post__rating">
           <span>{messages.blog.rating(post.rating)}</span>
@@ -71,14 +81,19 @@ export function BlogPostCard({ post, onDelete, onHideFromClub }: BlogPostCardPro
               Delete post
             </button>
           ) : null}
-          {onHideFromClub && !post.isOwn ? (
+          {onSetHiddenInClub && (hiddenInClub || !post.isOwn) ? (
+            // One button that changes its words, so the focus stays on it after either action.
             <button
               type="button"
-              className="link-button"
-              aria-label={messages.reporting.hideFromClubLabel(post.bookTitle)}
-              onClick={() => onHideFromClub(post)}
+              className="link-button report-button"
+              aria-label={
+                hiddenInClub
+                  ? messages.reporting.showInClubLabel(post.bookTitle)
+                  : messages.reporting.hideFromClubLabel(post.bookTitle)
+              }
+              onClick={() => onSetHiddenInClub(post, !hiddenInClub)}
             >
-              {messages.reporting.hideFromClub}
+              {hiddenInClub ? messages.reporting.showInClub : messages.reporting.hideFromClub}
             </button>
           ) : null}
           {post.isOwn ? null : (

@@ -3,18 +3,20 @@ import { messages } from '../../../../lib/messages';
 import type { FeedResponse } from '../../../../lib/schemas/posts';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { errorText } from '../../../services/api-client';
-import { hideFromClubFeed } from '../../reports/api/reports-api';
+import { setHiddenInClubFeed } from '../../reports/api/reports-api';
 import { POSTS_KEY } from '../api/posts-api';
 
 /**
- * Issue 23: a club owner hides a post from their club's feed; it leaves that feed's loaded pages
- * at once (the author's own post stays everywhere else).
+ * Issue 23: a club owner hides a post from their club's feed, or shows it there again. The
+ * owners keep seeing a hidden post in that feed, marked (the server sends it to them alone), so
+ * the loaded pages only change its mark; the members' feeds leave it out.
  */
-export function useHideFromClub(clubId: string | null, onHidden?: () => void) {
+export function useHideFromClub(clubId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (postId: string) => hideFromClubFeed(clubId ?? '', postId),
-    onSuccess: (answer, postId) => {
+    mutationFn: ({ postId, hidden }: { postId: string; hidden: boolean }) =>
+      setHiddenInClubFeed(clubId ?? '', postId, hidden),
+    onSuccess: (answer, { postId, hidden }) => {
       queryClient.setQueriesData<InfiniteData<FeedResponse, string | null>>(
         { queryKey: [...POSTS_KEY, 'club', clubId] },
         (old) =>
@@ -22,12 +24,14 @@ export function useHideFromClub(clubId: string | null, onHidden?: () => void) {
             ...old,
             pages: old.pages.map((page) => ({
               ...page,
-              posts: page.posts.filter((post) => post.id !== postId),
+              posts: page.posts.map((post) =>
+                post.id === postId ? { ...post, hiddenInClub: hidden } : post,
+              ),
             })),
           },
       );
-      notifySuccess(answer.message || messages.reporting.hiddenFromClub);
-      onHidden?.();
+      const fallback = hidden ? messages.reporting.hiddenFromClub : messages.reporting.shownInClub;
+      notifySuccess(answer.message || fallback);
     },
     onError: (error) => {
       notifyError(errorText(error, messages.adminPage.actionFailed));

@@ -103,24 +103,99 @@ describe('Reporting a post', () => {
   // renders nothing for a guest.
 });
 
-describe("A club owner's Hide from club feed", () => {
-  it("hides another member's post from the club's feed", async () => {
+describe("A club owner's Hide from club feed and Show in club feed", () => {
+  it("hides another member's post: it stays for the owner, marked, with Show in club feed", async () => {
     const club = buildClub({ id: 'c1', name: 'Hogs', role: 'owner' });
-    const post = buildPost({ id: 'p-9', bookTitle: 'Spiky' });
+    const post = buildPost({ id: 'p-9', bookTitle: 'Spiky', hiddenInClub: false });
     const app = await openBlog([post], {
       path: '/blog?filter=club&clubId=c1',
       routes: {
         'GET /api/clubs': { body: { clubs: [club] } },
-        'POST /api/clubs/c1/posts/p-9/hide': { body: { message: text.hiddenFromClub } },
+        'POST /api/clubs/c1/posts/p-9/hide': {
+          body: { message: messages.moderation.clubPostHidden },
+        },
+        'DELETE /api/clubs/c1/posts/p-9/hide': {
+          body: { message: messages.moderation.clubPostShown },
+        },
       },
     });
     const card = await screen.findByRole('article', { name: 'Spiky' });
+    expect(card).not.toHaveTextContent(text.hiddenInClubNotice);
     await app.user.click(
       await within(card).findByRole('button', { name: text.hideFromClubLabel('Spiky') }),
     );
-    expect(await screen.findByText(text.hiddenFromClub)).toBeInTheDocument();
-    expect(screen.queryByRole('article', { name: 'Spiky' })).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Blog' })).toHaveFocus();
+    expect(await screen.findByText(messages.moderation.clubPostHidden)).toBeInTheDocument();
+    expect(app.api.requestsTo('POST /api/clubs/c1/posts/p-9/hide')).toHaveLength(1);
+
+    // Still there for the owner, marked, and the focus stays on the same button, now Show.
+    const shown = within(card).getByRole('button', { name: text.showInClubLabel('Spiky') });
+    expect(shown).toHaveTextContent(text.showInClub);
+    expect(shown).toHaveFocus();
+    expect(card).toHaveTextContent(text.hiddenInClubNotice);
+    expect(card).toHaveTextContent(text.hiddenInClubExplained);
+
+    await app.user.click(shown);
+    expect(await screen.findByText(messages.moderation.clubPostShown)).toBeInTheDocument();
+    expect(app.api.requestsTo('DELETE /api/clubs/c1/posts/p-9/hide')).toHaveLength(1);
+    expect(card).not.toHaveTextContent(text.hiddenInClubNotice);
+    expect(
+      within(card).getByRole('button', { name: text.hideFromClubLabel('Spiky') }),
+    ).toHaveFocus();
+  });
+
+  it('marks the posts the server says the owners hid, even their own, with Show in club feed', async () => {
+    const club = buildClub({ id: 'c3', role: 'co_owner' });
+    const app = await openBlog(
+      [
+        buildPost({ id: 'p-own', bookTitle: 'Mine Hidden', isOwn: true, hiddenInClub: true }),
+        buildPost({ id: 'p-other', bookTitle: 'Theirs Hidden', hiddenInClub: true }),
+        buildPost({ bookTitle: 'Mine Shown', isOwn: true, hiddenInClub: false }),
+      ],
+      {
+        path: '/blog?filter=club&clubId=c3',
+        routes: {
+          'GET /api/clubs': { body: { clubs: [club] } },
+          'DELETE /api/clubs/c3/posts/p-other/hide': { body: { message: '' } },
+        },
+      },
+    );
+    for (const title of ['Mine Hidden', 'Theirs Hidden']) {
+      const card = await screen.findByRole('article', { name: title });
+      expect(card).toHaveTextContent(text.hiddenInClubNotice);
+      expect(within(card).getByRole('button', { name: text.showInClubLabel(title) })).toBeVisible();
+    }
+    // Their own post that is not hidden offers no Hide, as before.
+    const own = screen.getByRole('article', { name: 'Mine Shown' });
+    expect(within(own).queryByRole('button', { name: /club feed/ })).toBeNull();
+
+    // The server's answer without a text: the catalogue's.
+    await app.user.click(
+      within(screen.getByRole('article', { name: 'Theirs Hidden' })).getByRole('button', {
+        name: text.showInClubLabel('Theirs Hidden'),
+      }),
+    );
+    expect(await screen.findByText(text.shownInClub)).toBeInTheDocument();
+  });
+
+  it('shows why a hide failed and leaves the post as it was', async () => {
+    const club = buildClub({ id: 'c4', role: 'owner' });
+    const app = await openBlog([buildPost({ id: 'p-4', bookTitle: 'Stays' })], {
+      path: '/blog?filter=club&clubId=c4',
+      routes: {
+        'GET /api/clubs': { body: { clubs: [club] } },
+        'POST /api/clubs/c4/posts/p-4/hide': apiErrorReply(
+          404,
+          messages.moderation.postNotFound,
+          'NOT_FOUND',
+        ),
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Stays' });
+    await app.user.click(
+      within(card).getByRole('button', { name: text.hideFromClubLabel('Stays') }),
+    );
+    expect(await screen.findByText(messages.moderation.postNotFound)).toBeInTheDocument();
+    expect(card).not.toHaveTextContent(text.hiddenInClubNotice);
   });
 
   it('is not offered to a plain member', async () => {
@@ -130,8 +205,7 @@ describe("A club owner's Hide from club feed", () => {
       routes: { 'GET /api/clubs': { body: { clubs: [club] } } },
     });
     const card = await screen.findByRole('article', { name: 'Plain' });
-    expect(
-      within(card).queryByRole('button', { name: text.hideFromClubLabel('Plain') }),
-    ).toBeNull();
+    expect(within(card).queryByRole('button', { name: /club feed/ })).toBeNull();
+    expect(card).not.toHaveTextContent(text.hiddenInClubNotice);
   });
 });
