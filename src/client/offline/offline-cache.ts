@@ -5,7 +5,13 @@
  * caches an /api answer; this is the only copy of the reader's data on the device, and it is
  * removed at sign-out, when the session ends, and when another reader signs in.
  */
-import { dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import {
+  dehydrate,
+  hydrate,
+  onlineManager,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { ME_QUERY_KEY, type MeResponse } from '../services/session-api';
 
 export const OFFLINE_CACHE_KEY = 'hedgehog-bingo:offline';
@@ -158,8 +164,19 @@ export function lastFetchedAt(queryClient: QueryClient): number | null {
   return newest > 0 ? newest : null;
 }
 
+/**
+ * Tells TanStack Query whether the browser is online at start-up. Its online manager assumes
+ * online until an `offline` event, so a page loaded offline would fetch every stale query, fail
+ * and show the failure (the profile's 'Failed to load profile data') over the restored data;
+ * told it is offline, queries wait (paused, their restored data shown) until the network is back.
+ */
+export function syncOnlineManager(online = navigator.onLine): void {
+  onlineManager.setOnline(online);
+}
+
 /** The app's query client with its offline copy: restored first (when offline), then kept. */
 export function withOfflineCache(queryClient: QueryClient): QueryClient {
+  syncOnlineManager();
   restoreOfflineCache(queryClient);
   keepOfflineCache(queryClient);
   return queryClient;
