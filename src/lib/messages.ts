@@ -918,6 +918,7 @@ export const messages = {
     /** The server's answer to a waiting placement it refused, shown on its square. */
     refused: (reason: string) => `Not placed: ${reason}`,
     dismissRefusal: 'OK',
+    refusedTitle: 'Placements not made',
     queuedToast: 'Saved on this device: it will be placed when you are back online.',
     reviewQueuedToast: 'Review saved on this device: it will be posted when you are back online.',
     /** Offline, books the app has seen: the square's suggestions, want-to-read, finished books. */

@@ -15,6 +15,8 @@ import {
 import { ME_QUERY_KEY, type MeResponse } from '../services/session-api';
 
 export const OFFLINE_CACHE_KEY = 'hedgehog-bingo:offline';
+/** Each reader's queue of placements made offline (placement-queue.ts) is kept under this + id. */
+export const OFFLINE_QUEUE_PREFIX = 'hedgehog-bingo:queue:';
 /** Bumped when what is stored changes shape: an older copy is then dropped, not read. */
 const OFFLINE_CACHE_VERSION = 1;
 /** What was last seen is offered offline for a week at most. */
@@ -28,6 +30,9 @@ const KEPT_ROOTS: readonly (readonly string[])[] = [
   ['grids'],
   ['bingo', 'card'],
   ['profile'],
+  // Placing offline: the books the app already knows, to choose from without a network.
+  ['bingo', 'suggestions'],
+  ['bingo', 'search'],
 ];
 
 interface StoredCache {
@@ -63,9 +68,25 @@ function readStored(): StoredCache | null {
   }
 }
 
-/** Forgets everything kept for offline use (sign-out, session ended, another reader). */
+/** Forgets every reader's queue of offline placements but `keep`'s (the one signed in). */
+export function clearOfflineQueues(keep?: string): void {
+  const store = storage();
+  if (!store) return;
+  const keys = Array.from({ length: store.length }, (_, index) => store.key(index));
+  for (const key of keys) {
+    if (key?.startsWith(OFFLINE_QUEUE_PREFIX) && key !== `${OFFLINE_QUEUE_PREFIX}${keep}`) {
+      store.removeItem(key);
+    }
+  }
+}
+
+/**
+ * Forgets everything kept for offline use, placements waiting to be sent included (sign-out,
+ * session ended).
+ */
 export function clearOfflineCache(): void {
   storage()?.removeItem(OFFLINE_CACHE_KEY);
+  clearOfflineQueues();
 }
 
 function readerIdOf(queryClient: QueryClient): string | null {
@@ -74,7 +95,10 @@ function readerIdOf(queryClient: QueryClient): string | null {
 
 /** Stores the signed-in reader's kept queries now; with nobody signed in, clears instead. */
 export function writeOfflineCache(queryClient: QueryClient, now = Date.now()): void {
-  const readerId = readerIdOf(queryClient);
+  const me = queryClient.getQueryData<MeResponse>(ME_QUERY_KEY);
+  // Not known yet (the session is still being asked): nothing to write, nothing to forget.
+  if (!me) return;
+  const readerId = me.user?.id;
   if (!readerId) {
     clearOfflineCache();
     return;
@@ -110,7 +134,8 @@ export function restoreOfflineCache(
   const stored = readStored();
   if (!stored) return false;
   if (now - stored.savedAt > OFFLINE_MAX_AGE_MS) {
-    clearOfflineCache();
+    // Too old to show; placements still waiting to be sent stay (they go when online).
+    storage()?.removeItem(OFFLINE_CACHE_KEY);
     return false;
   }
   if (online) return false;
@@ -137,8 +162,11 @@ export function keepOfflineCache(queryClient: QueryClient): () => void {
       const readerId = readerIdOf(queryClient);
       const stored = readStored();
       // Signed out, or another reader: nothing of the last one stays, not even for a moment.
-      if (query.state.status === 'success' && (!readerId || stored?.readerId !== readerId)) {
-        clearOfflineCache();
+      if (query.state.status === 'success' && !readerId) clearOfflineCache();
+      else if (query.state.status === 'success' && stored?.readerId !== readerId) {
+        // Another reader (or no copy yet): the copy goes, and every queue but this reader's.
+        storage()?.removeItem(OFFLINE_CACHE_KEY);
+        clearOfflineQueues(readerId ?? undefined);
       }
     }
     if (timer) clearTimeout(timer);
