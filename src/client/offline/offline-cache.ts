@@ -175,8 +175,17 @@ export function keepOfflineCache(queryClient: QueryClient): () => void {
       writeOfflineCache(queryClient);
     }, WRITE_DELAY_MS);
   });
+  // A page left within the write delay (a link followed, a reload) still stores what it saw.
+  const flush = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    timer = null;
+    writeOfflineCache(queryClient);
+  };
+  window.addEventListener('pagehide', flush);
   return () => {
     if (timer) clearTimeout(timer);
+    window.removeEventListener('pagehide', flush);
     unsubscribe();
   };
 }
