@@ -919,6 +919,8 @@ export const messages = {
     refused: (reason: string) => `Not placed: ${reason}`,
     dismissRefusal: 'OK',
     refusedTitle: 'Placements not made',
+    /** The server's refusal of a waiting placement whose square changed meanwhile. */
+    squareChanged: 'This square was filled from another device meanwhile.',
     queuedToast: 'Saved on this device: it will be placed when you are back online.',
     reviewQueuedToast: 'Review saved on this device: it will be posted when you are back online.',
     /** Offline, books the app has seen: the square's suggestions, want-to-read, finished books. */

@@ -32,6 +32,11 @@ export interface QueuedPlacement {
   gridId: string;
   cellId: string;
   book: QueuedBook;
+  /**
+   * The book the square held (with the placements waiting before it) when the reader chose;
+   * null for an empty square. The server refuses the placement if the square changed since.
+   */
+  replaces?: string | null;
   queuedAt: number;
   review?: QueuedReview;
   /** The server's message when it refused the placement; shown on the square until dismissed. */
@@ -122,7 +127,7 @@ function newKey(): string {
  */
 export function enqueuePlacement(
   readerId: string,
-  placement: { gridId: string; cellId: string; book: QueuedBook },
+  placement: { gridId: string; cellId: string; book: QueuedBook; replaces?: string | null },
   now = Date.now(),
 ): QueuedPlacement {
   const item: QueuedPlacement = { key: newKey(), ...placement, queuedAt: now };
@@ -193,7 +198,7 @@ async function sendOne(
   try {
     answer = await apiRequest<PlaceBookResponse>('/api/bingo/placements', {
       method: 'POST',
-      body: { cellId: item.cellId, isbn: item.book.isbn },
+      body: { cellId: item.cellId, isbn: item.book.isbn, replaces: item.replaces },
       headers: { 'Idempotency-Key': item.key },
     });
   } catch (error) {

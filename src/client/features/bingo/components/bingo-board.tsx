@@ -314,6 +314,9 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
       gridId: grid.id,
       cellId: cell.id,
       book: { isbn: book.isbn, title: book.title, coverUrl: book.coverUrl },
+      // What the square shows now (the waiting placements included): if another device
+      // changes it meanwhile, the server refuses this one instead of replacing their book.
+      replaces: cell.placement?.bookIsbn ?? null,
     });
     notifySuccess(messages.offlineQueue.queuedToast);
     showSquare(null);
