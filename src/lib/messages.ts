@@ -911,13 +911,32 @@ export const messages = {
     updateReady: 'A new version of Hedgehog Reading Bingo is ready.',
     reloadToUpdate: 'Reload to update',
     updateLater: 'Later',
-    /** Placing offline (step 3). */
-    waiting: 'Waiting to be sent',
-    waitingPosition: (position: number) => `Waiting to be sent (${position} in line)`,
+  },
+  // Issue 26, step 3: the profile offline and placing offline (a queue sent when back online).
+  offlineQueue: {
+    /** A list offline that was never opened on this device while online. */
+    notKept: 'Not kept on this device yet: open it once while online to see it offline.',
+    /** A square's placement kept on this device, not yet sent; `position` counts from 1. */
+    waiting: (position: number) => `Waiting to send (${position} in line)`,
+    waitingLabel: 'Waiting to send',
     sending: 'Sending...',
+    /** The server's answer to a waiting placement it refused, shown on its square. */
     refused: (reason: string) => `Not placed: ${reason}`,
     dismissRefusal: 'OK',
+    refusedTitle: 'Placements not made',
+    /** The server's refusal of a waiting placement whose square changed meanwhile. */
+    squareChanged: 'This square was filled from another device meanwhile.',
     queuedToast: 'Saved on this device: it will be placed when you are back online.',
+    reviewQueuedToast: 'Review saved on this device: it will be posted when you are back online.',
+    /** Offline, books the app has seen: the square's suggestions, want-to-read, finished books. */
+    knownBooksTitle: 'Books on this device',
+    knownBooksHint: 'You are offline: choose from the books this device already knows.',
+    noKnownBooks: 'No books kept on this device for this square.',
+    cancelWaiting: 'Remove from the queue',
+    sentAll: (count: number) =>
+      count === 1
+        ? 'Your waiting placement was sent.'
+        : `Your ${count} waiting placements were sent.`,
   },
   // Issue 24: the printable card (a blank one for a wall, or the reader's own with their books).
   printCard: {

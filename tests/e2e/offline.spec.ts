@@ -1,7 +1,17 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import {
+  chromium,
+  expect,
+  request as apiRequest,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import { messages } from '../../src/lib/messages';
+import { placeBooks } from './card-helpers';
 import { logIn, READER_PASSWORD } from './support';
 
 // Issue 26: installable (a manifest and a worker Chromium accepts) and offline.
@@ -90,6 +100,21 @@ test('the app is installable and a service worker controls the page', async ({
   await context.close();
 });
 
+/** Puts the first book found for `term` on the signed-in reader's want-to-read list. */
+async function addToWantToRead(page: Page, baseURL: string, term = 'Dune') {
+  const found = (await (
+    await page.request.get(`/api/books/search?q=${encodeURIComponent(term)}`)
+  ).json()) as { books: { isbn: string | null; title: string }[] };
+  const book = found.books.find((each) => each.isbn);
+  if (!book?.isbn) throw new Error(`no book with an ISBN for ${term}`);
+  const added = await page.request.post('/api/want-to-read', {
+    data: { isbn: book.isbn },
+    headers: { origin: baseURL },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  return { isbn: book.isbn, title: book.title };
+}
+
 /** Whether this browser holds an offline copy, and whose. */
 function storedReader(page: Page) {
   return page.evaluate(() => {
@@ -111,8 +136,12 @@ test('offline, the card and rules open from what was last seen; a signed-out bro
   await waitForWorker(page);
   await expect(grid).toBeVisible();
   const title = await page.locator('.bingo-board__title').innerText();
+  // A book on the want-to-read list, seen once online on the profile's tab.
+  const wanted = await addToWantToRead(page, baseURL!);
   await page.goto('/profile');
   await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeEnabled();
+  await page.getByRole('tab', { name: 'Want to Read (1)' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: wanted.title })).toBeVisible();
   await page.goto('/bingo');
   await expect(grid).toBeVisible();
   await expect
@@ -127,8 +156,19 @@ test('offline, the card and rules open from what was last seen; a signed-out bro
   await expect(page.getByRole('button', { name: 'Reset Grid' })).toBeDisabled();
   await expect(page.getByText('Needs a connection: you are offline.')).toBeVisible();
 
-  // Not yet: /profile offline still shows 'Failed to load profile data' in this journey (its
-  // query is not among the restored ones after the reloads); the component test covers the store.
+  // The profile and the want-to-read list, as last seen; what needs the network is turned off.
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 2, name: 'offlinereader' })).toBeVisible();
+  await expect(page.getByText('Failed to load profile data')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeDisabled();
+  await page.getByRole('tab', { name: 'Want to Read (1)' }).click();
+  const wantToRead = page.getByRole('tabpanel');
+  await expect(wantToRead.getByRole('link', { name: wanted.title })).toBeVisible();
+  await expect(
+    wantToRead.getByRole('button', { name: `Remove ${wanted.title} from your want to read list` }),
+  ).toBeDisabled();
+  await expect(wantToRead.getByText('Needs a connection: you are offline.')).toBeVisible();
+
   await page.goto('/rules');
   await expect(
     page.getByRole('heading', { level: 1, name: 'How to play Hedgehog Reading Bingo' }),
@@ -148,5 +188,153 @@ test('offline, the card and rules open from what was last seen; a signed-out bro
   await expect(grid).toHaveCount(0);
   await expect(page.getByText(title)).toHaveCount(0);
   expect(await storedReader(page)).toBeNull();
+  await context.close();
+});
+
+interface CardCell {
+  id: string;
+  position: number;
+  challenge: string;
+}
+
+/** The signed-in reader's current card through the API: its id, squares and points. */
+async function currentCard(api: APIRequestContext) {
+  const grids = (await (await api.get('/api/grids')).json()) as {
+    grids: { id: string; isCurrent: boolean }[];
+  };
+  const gridId = grids.grids.find((grid) => grid.isCurrent)!.id;
+  const card = (await (await api.get(`/api/bingo/grids/${gridId}`)).json()) as {
+    cells: (CardCell & { placement: { bookTitle: string; isWildcard: boolean } | null })[];
+    points: number;
+  };
+  return { gridId, ...card };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A square of the card on the page, by its challenge (its accessible name starts with it). */
+function squareOf(page: Page, cell: CardCell) {
+  return page
+    .getByRole('grid', { name: 'Bingo card' })
+    .getByRole('button', { name: new RegExp(`^${escapeRegExp(cell.challenge)}\\.`) });
+}
+
+test('offline, a reader places a book and its review; back online each is sent once, and a refused one says why', async ({
+  baseURL,
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signUpAndLogIn(page, baseURL!, 'queue-reader');
+  const grid = page.getByRole('grid', { name: 'Bingo card' });
+  await expect(grid).toBeVisible();
+  await waitForWorker(page);
+
+  // Known books: Dune on the want-to-read list, The Hobbit finished (placed on the first square).
+  const wanted = await addToWantToRead(page, baseURL!, 'Dune');
+  await placeBooks(page, { 0: 'Hobbit' });
+  const { cells } = await currentCard(page.request);
+  const square = (position: number) => cells.find((cell) => cell.position === position)!;
+  await page.goto('/profile');
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: /Hobbit/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'Want to Read (1)' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: wanted.title })).toBeVisible();
+  await page.goto('/bingo');
+  await expect(squareOf(page, square(0))).toHaveAccessibleName(/Marked with The Hobbit/);
+  await expect
+    .poll(async () => JSON.stringify((await storedReader(page))?.state.queries ?? []))
+    .toContain('want-to-read');
+
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === 'POST' && /^\/api\/(bingo\/placements|reviews)$/.test(path)) {
+      posts.push(path);
+    }
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(grid).toBeVisible();
+
+  // Dune from the want-to-read list on the second square, with a review.
+  await squareOf(page, square(1)).click();
+  const sheet = page.getByRole('dialog', { name: square(1).challenge });
+  await expect(sheet.getByText(messages.offlineQueue.knownBooksHint)).toBeVisible();
+  await sheet.getByRole('button', { name: `Place ${wanted.title}` }).click();
+  const review = page.getByRole('dialog', { name: 'Write a review' });
+  await review.getByLabel('Your review').fill('Spice, sand and a very long walk.');
+  await review.getByTitle('4 stars').click();
+  await review.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(review).toHaveCount(0);
+  await expect(squareOf(page, square(1))).toHaveAccessibleName(
+    new RegExp(`Marked with ${escapeRegExp(wanted.title)}\\. Waiting to send \\(1 in line\\)$`),
+  );
+
+  // The Hobbit again, as the wildcard, on the third square: it will be refused.
+  await squareOf(page, square(2)).click();
+  await page
+    .getByRole('dialog', { name: square(2).challenge })
+    .getByRole('button', { name: /^Place The Hobbit/ })
+    .click();
+  await page.getByRole('button', { name: messages.bingo.wildcardConfirm }).click();
+  await page
+    .getByRole('dialog', { name: 'Write a review' })
+    .getByRole('button', { name: 'Skip' })
+    .click();
+  await expect(squareOf(page, square(2))).toHaveAccessibleName(/Waiting to send \(2 in line\)$/);
+  expect(posts).toEqual([]);
+
+  // Meanwhile, another device of the same reader spends the wildcard.
+  const other = await apiRequest.newContext({
+    baseURL,
+    storageState: await context.storageState(),
+  });
+  const pride = (await (await other.get('/api/books/search?q=Pride%20and%20Prejudice')).json()) as {
+    books: { isbn: string | null }[];
+  };
+  const prideIsbn = pride.books.find((book) => book.isbn)!.isbn!;
+  for (const position of [5, 6]) {
+    const placed = await other.post('/api/bingo/placements', {
+      data: { cellId: square(position).id, isbn: prideIsbn },
+      headers: { origin: baseURL! },
+    });
+    expect(placed.ok(), await placed.text()).toBe(true);
+  }
+
+  await context.setOffline(false);
+  await expect(squareOf(page, square(1))).toHaveAccessibleName(
+    new RegExp(`Marked with ${escapeRegExp(wanted.title)}$`),
+  );
+  const refusal = messages.offlineQueue.refused(messages.bingo.wildcardUsed);
+  await expect(squareOf(page, square(2))).toHaveAccessibleName(
+    new RegExp(`Not marked yet, choose a book\\. ${escapeRegExp(refusal)}$`),
+  );
+  await expect(page.getByRole('list', { name: messages.offlineQueue.refusedTitle })).toContainText(
+    refusal,
+  );
+  // 10 points each: The Hobbit, Pride and Prejudice twice, and Dune once.
+  await expect(page.locator('.points-counter')).toContainText('40');
+  await page.waitForTimeout(2_000);
+  expect(posts.sort()).toEqual(['/api/bingo/placements', '/api/bingo/placements', '/api/reviews']);
+
+  const card = await currentCard(page.request);
+  expect(card.points).toBe(40);
+  expect(card.cells.filter((cell) => cell.placement?.bookTitle === wanted.title)).toHaveLength(1);
+  expect(card.cells.find((cell) => cell.position === 2)?.placement).toBeNull();
+  const finished = (await (await page.request.get('/api/finished-books')).json()) as {
+    books: { title: string; review: string | null; rating: number | null }[];
+  };
+  expect(finished.books.find((book) => book.title === wanted.title)).toMatchObject({
+    review: 'Spice, sand and a very long walk.',
+    rating: 4,
+  });
+
+  await page
+    .getByRole('list', { name: messages.offlineQueue.refusedTitle })
+    .getByRole('button', { name: messages.offlineQueue.dismissRefusal })
+    .click();
+  await expect(squareOf(page, square(2))).toHaveAccessibleName(/Not marked yet, choose a book$/);
+  await other.dispose();
   await context.close();
 });

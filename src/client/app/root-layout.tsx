@@ -1,14 +1,19 @@
-import { Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link, Outlet } from 'react-router';
 import { HedgehogLogo } from '../components/hedgehog-logo';
 import { OfflineNotice } from '../offline/offline-notice';
 import { Spinner } from '../components/spinner';
 import { APP_NAME } from '../hooks/use-document-title';
+import { useCurrentUser } from '../hooks/use-current-user';
+import { isGuest } from '../services/session-api';
 import { MainMenu } from './main-menu';
 import { RouteFocus } from './route-focus';
 import { ScrollMemory } from './scroll-memory';
 import { SectionNav } from './section-nav';
 import { useSessionExpiry } from './use-session-expiry';
+
+/** Issue 26: sends placements made offline; its own chunk, loaded for a signed-in reader only. */
+const QueueSender = lazy(() => import('../offline/queue-sender'));
 
 /**
  * The shell around every page: header with logo, sections (a tab bar on phones, issue 9) and menu,
@@ -18,6 +23,7 @@ import { useSessionExpiry } from './use-session-expiry';
 export function RootLayout() {
   useSessionExpiry();
   const mainRef = useRef<HTMLElement>(null);
+  const { user } = useCurrentUser();
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -40,6 +46,11 @@ export function RootLayout() {
       <footer className="app-footer">
         <p>Read a little, roll up happy.</p>
       </footer>
+      {user && !isGuest(user) ? (
+        <Suspense fallback={null}>
+          <QueueSender readerId={user.id} />
+        </Suspense>
+      ) : null}
       <ScrollMemory />
       <RouteFocus mainRef={mainRef} />
     </div>

@@ -5,10 +5,18 @@
  * caches an /api answer; this is the only copy of the reader's data on the device, and it is
  * removed at sign-out, when the session ends, and when another reader signs in.
  */
-import { dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import {
+  dehydrate,
+  hydrate,
+  onlineManager,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { ME_QUERY_KEY, type MeResponse } from '../services/session-api';
 
 export const OFFLINE_CACHE_KEY = 'hedgehog-bingo:offline';
+/** Each reader's queue of placements made offline (placement-queue.ts) is kept under this + id. */
+export const OFFLINE_QUEUE_PREFIX = 'hedgehog-bingo:queue:';
 /** Bumped when what is stored changes shape: an older copy is then dropped, not read. */
 const OFFLINE_CACHE_VERSION = 1;
 /** What was last seen is offered offline for a week at most. */
@@ -22,6 +30,9 @@ const KEPT_ROOTS: readonly (readonly string[])[] = [
   ['grids'],
   ['bingo', 'card'],
   ['profile'],
+  // Placing offline: the books the app already knows, to choose from without a network.
+  ['bingo', 'suggestions'],
+  ['bingo', 'search'],
 ];
 
 interface StoredCache {
@@ -57,9 +68,25 @@ function readStored(): StoredCache | null {
   }
 }
 
-/** Forgets everything kept for offline use (sign-out, session ended, another reader). */
+/** Forgets every reader's queue of offline placements but `keep`'s (the one signed in). */
+export function clearOfflineQueues(keep?: string): void {
+  const store = storage();
+  if (!store) return;
+  const keys = Array.from({ length: store.length }, (_, index) => store.key(index));
+  for (const key of keys) {
+    if (key?.startsWith(OFFLINE_QUEUE_PREFIX) && key !== `${OFFLINE_QUEUE_PREFIX}${keep}`) {
+      store.removeItem(key);
+    }
+  }
+}
+
+/**
+ * Forgets everything kept for offline use, placements waiting to be sent included (sign-out,
+ * session ended).
+ */
 export function clearOfflineCache(): void {
   storage()?.removeItem(OFFLINE_CACHE_KEY);
+  clearOfflineQueues();
 }
 
 function readerIdOf(queryClient: QueryClient): string | null {
@@ -68,7 +95,10 @@ function readerIdOf(queryClient: QueryClient): string | null {
 
 /** Stores the signed-in reader's kept queries now; with nobody signed in, clears instead. */
 export function writeOfflineCache(queryClient: QueryClient, now = Date.now()): void {
-  const readerId = readerIdOf(queryClient);
+  const me = queryClient.getQueryData<MeResponse>(ME_QUERY_KEY);
+  // Not known yet (the session is still being asked): nothing to write, nothing to forget.
+  if (!me) return;
+  const readerId = me.user?.id;
   if (!readerId) {
     clearOfflineCache();
     return;
@@ -104,7 +134,8 @@ export function restoreOfflineCache(
   const stored = readStored();
   if (!stored) return false;
   if (now - stored.savedAt > OFFLINE_MAX_AGE_MS) {
-    clearOfflineCache();
+    // Too old to show; placements still waiting to be sent stay (they go when online).
+    storage()?.removeItem(OFFLINE_CACHE_KEY);
     return false;
   }
   if (online) return false;
@@ -131,8 +162,11 @@ export function keepOfflineCache(queryClient: QueryClient): () => void {
       const readerId = readerIdOf(queryClient);
       const stored = readStored();
       // Signed out, or another reader: nothing of the last one stays, not even for a moment.
-      if (query.state.status === 'success' && (!readerId || stored?.readerId !== readerId)) {
-        clearOfflineCache();
+      if (query.state.status === 'success' && !readerId) clearOfflineCache();
+      else if (query.state.status === 'success' && stored?.readerId !== readerId) {
+        // Another reader (or no copy yet): the copy goes, and every queue but this reader's.
+        storage()?.removeItem(OFFLINE_CACHE_KEY);
+        clearOfflineQueues(readerId ?? undefined);
       }
     }
     if (timer) clearTimeout(timer);
@@ -141,8 +175,17 @@ export function keepOfflineCache(queryClient: QueryClient): () => void {
       writeOfflineCache(queryClient);
     }, WRITE_DELAY_MS);
   });
+  // A page left within the write delay (a link followed, a reload) still stores what it saw.
+  const flush = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    timer = null;
+    writeOfflineCache(queryClient);
+  };
+  window.addEventListener('pagehide', flush);
   return () => {
     if (timer) clearTimeout(timer);
+    window.removeEventListener('pagehide', flush);
     unsubscribe();
   };
 }
@@ -158,8 +201,19 @@ export function lastFetchedAt(queryClient: QueryClient): number | null {
   return newest > 0 ? newest : null;
 }
 
+/**
+ * Tells TanStack Query whether the browser is online at start-up. Its online manager assumes
+ * online until an `offline` event, so a page loaded offline would fetch every stale query, fail
+ * and show the failure (the profile's 'Failed to load profile data') over the restored data;
+ * told it is offline, queries wait (paused, their restored data shown) until the network is back.
+ */
+export function syncOnlineManager(online = navigator.onLine): void {
+  onlineManager.setOnline(online);
+}
+
 /** The app's query client with its offline copy: restored first (when offline), then kept. */
 export function withOfflineCache(queryClient: QueryClient): QueryClient {
+  syncOnlineManager();
   restoreOfflineCache(queryClient);
   keepOfflineCache(queryClient);
   return queryClient;

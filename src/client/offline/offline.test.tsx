@@ -1,10 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHALLENGES } from '../../lib/challenges';
 import { messages } from '../../lib/messages';
 import { openBingo, square } from '../features/bingo/testing/bingo-harness';
 import { buildUser } from '../test-utils/factories';
+import { apiErrorReply, type RecordedRequest } from '../test-utils/mock-api';
+import { readQueue } from './placement-queue';
 import {
   keepOfflineCache,
   lastFetchedAt,
@@ -134,9 +136,9 @@ describe('the card offline (issue 26)', () => {
     expect(reset).toBeDisabled();
     expect(reset).toHaveAccessibleDescription(messages.offline.needsNetwork);
     expect(screen.getByRole('button', { name: 'View Leaderboard' })).toBeDisabled();
-    // A square opens read-only: no search that would need the network.
+    // A square stays open to a reader: they may place a book this device knows (below).
     expect(square(DEFAULT_CHALLENGES[1])).toHaveAccessibleName(
-      `${DEFAULT_CHALLENGES[1]}. Not marked. Read-only`,
+      `${DEFAULT_CHALLENGES[1]}. Not marked yet, choose a book`,
     );
 
     goOffline(false);
@@ -147,5 +149,113 @@ describe('the card offline (issue 26)', () => {
   it('shows the time as HH:MM on the reader clock', () => {
     expect(clockTime(new Date(2026, 10, 29, 14, 32, 59).getTime())).toBe('14:32');
     expect(clockTime(new Date(2026, 10, 29, 9, 5).getTime())).toBe('09:05');
+  });
+});
+
+const EMMA = {
+  isbn: '9780141439587',
+  title: 'Emma',
+  author: 'Jane Austen',
+  coverUrl: '/covers/emma.svg',
+  addedAt: '2025-06-01T09:00:00.000Z',
+};
+
+function placed(request: RecordedRequest) {
+  const body = request.body as { cellId: string; isbn: string };
+  return {
+    body: {
+      placement: {
+        cellId: body.cellId,
+        position: 1,
+        bookIsbn: body.isbn,
+        bookTitle: 'Emma',
+        coverUrl: EMMA.coverUrl,
+        isWildcard: false,
+        points: 10,
+        ruleMet: null,
+      },
+      outcome: 'placed',
+      pointsEarned: 10,
+      totalPoints: 50,
+      message: messages.bingo.earnedPoints(10),
+    },
+  };
+}
+
+describe('placing offline (issue 26)', () => {
+  async function placeEmmaOffline(routes: Parameters<typeof openBingo>[0]) {
+    const reader = buildUser({ id: 'reader-offline' });
+    const app = await openBingo(routes, { user: reader });
+    // The want-to-read list the reader saw on their profile: a book this device knows.
+    app.queryClient.setQueryData(['profile', 'want-to-read'], { books: [EMMA], count: 1 });
+    goOffline(true);
+    await app.user.click(square(DEFAULT_CHALLENGES[1]));
+    const sheet = await screen.findByRole('dialog', { name: DEFAULT_CHALLENGES[1] });
+    expect(within(sheet).getByText(messages.offlineQueue.knownBooksHint)).toBeInTheDocument();
+    await app.user.click(within(sheet).getByRole('button', { name: 'Place Emma' }));
+    return { ...app, reader };
+  }
+
+  it('waits on the card with its review, then both are sent once, in order, when back online', async () => {
+    const { api, user, reader } = await placeEmmaOffline({
+      'POST /api/bingo/placements': placed,
+      'POST /api/reviews': { body: { message: messages.review.posted, post: null } },
+    });
+    const review = await screen.findByRole('dialog', { name: 'Write a review' });
+    await user.type(within(review).getByLabelText('Your review'), 'Witty and warm.');
+    await user.click(within(review).getByRole('radio', { name: '5 stars' }));
+    await user.click(within(review).getByRole('button', { name: 'Submit Review' }));
+
+    expect(square(DEFAULT_CHALLENGES[1])).toHaveAccessibleName(
+      `${DEFAULT_CHALLENGES[1]}. Marked with Emma. ${messages.offlineQueue.waiting(1)}`,
+    );
+    const [queued] = readQueue(reader.id);
+    expect(queued?.review).toMatchObject({ text: 'Witty and warm.', rating: 5 });
+    expect(api.requestsTo('POST /api/bingo/placements')).toEqual([]);
+
+    goOffline(false);
+    await waitFor(() => expect(api.requestsTo('POST /api/reviews')).toHaveLength(1));
+    const sent = api.requests.filter((r) => r.method === 'POST');
+    expect(sent.map((r) => [r.path, r.headers.get('Idempotency-Key')])).toEqual([
+      ['/api/bingo/placements', queued!.key],
+      ['/api/reviews', queued!.review!.key],
+    ]);
+    expect(readQueue(reader.id)).toEqual([]);
+    expect(await screen.findByText(messages.bingo.earnedPoints(10))).toBeInTheDocument();
+  });
+
+  it("shows a refused waiting placement's message on its square, changes nothing else, and lets it go", async () => {
+    const refusal = messages.bingo.wildcardUsed;
+    const { api, user, reader } = await placeEmmaOffline({
+      'POST /api/bingo/placements': apiErrorReply(409, refusal, 'WILDCARD_USED'),
+    });
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Write a review' })).getByRole('button', {
+        name: 'Skip',
+      }),
+    );
+
+    goOffline(false);
+    await waitFor(() =>
+      expect(square(DEFAULT_CHALLENGES[1])).toHaveAccessibleName(
+        `${DEFAULT_CHALLENGES[1]}. Not marked yet, choose a book. ${messages.offlineQueue.refused(refusal)}`,
+      ),
+    );
+    const refusals = screen.getByRole('list', { name: messages.offlineQueue.refusedTitle });
+    const alert = within(refusals).getByRole('alert');
+    expect(alert).toHaveTextContent(
+      `${DEFAULT_CHALLENGES[1]}: ${messages.offlineQueue.refused(refusal)}`,
+    );
+    expect(api.requestsTo('POST /api/bingo/placements')).toHaveLength(1);
+    expect(api.requestsTo('POST /api/reviews')).toEqual([]);
+    expect(screen.getByText(messages.bingo.pointsLabel(40))).toBeInTheDocument();
+
+    await user.click(
+      within(alert).getByRole('button', { name: messages.offlineQueue.dismissRefusal }),
+    );
+    expect(readQueue(reader.id)).toEqual([]);
+    expect(square(DEFAULT_CHALLENGES[1])).toHaveAccessibleName(
+      `${DEFAULT_CHALLENGES[1]}. Not marked yet, choose a book`,
+    );
   });
 });

@@ -47,6 +47,16 @@ export const PlaceBookBody = z.object({
     .min(1, messages.generic.badRequest)
     .max(100, messages.generic.badRequest),
   isbn: isbnField,
+  /**
+   * Issue 26: the book the square held when the reader chose (null: empty), sent by a placement
+   * made offline. When the square holds something else by now (filled from another device),
+   * the placement is refused (409 SQUARE_CHANGED) instead of replacing that book.
+   */
+  replaces: z
+    .string({ error: messages.generic.badRequest })
+    .max(32, messages.generic.badRequest)
+    .nullable()
+    .optional(),
 });
 export type PlaceBookBody = z.infer<typeof PlaceBookBody>;
 

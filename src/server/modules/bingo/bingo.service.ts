@@ -175,6 +175,7 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
     cellId: string,
     isbn: string,
     write?: IdempotentWrite,
+    replaces?: string | null,
   ): Promise<PlaceOutcome> {
     const repo = createBingoRepository(trx, kind);
     const user = await repo.lockAndReadUser(userId);
@@ -199,6 +200,15 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
     const existing = placements.some((p) => p.cellId === cell.id)
       ? await repo.findPlacementOnCell(userId, cell.id, cell.position)
       : undefined;
+    // Issue 26: a placement made offline names what the square held then; changed since (filled
+    // from another device), it is refused rather than replacing that book.
+    if (replaces !== undefined) {
+      const held = existing ? (normalizeIsbn(existing.bookIsbn) ?? existing.bookIsbn) : null;
+      const expected = replaces === null ? null : (normalizeIsbn(replaces) ?? replaces);
+      if (held !== expected) {
+        throw conflictError(messages.offlineQueue.squareChanged, 'SQUARE_CHANGED');
+      }
+    }
     const view = { coverUrl: book.coverUrl, authors: book.authors };
     const placed = (
       row: PlacedView,
@@ -322,11 +332,14 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
         ? {
             userId: viewer.id,
             key: idempotencyKey,
-            fingerprint: `placement ${body.cellId} ${isbn}`,
+            fingerprint:
+              body.replaces === undefined
+                ? `placement ${body.cellId} ${isbn}`
+                : `placement ${body.cellId} ${isbn} replaces ${body.replaces ?? ''}`,
           }
         : undefined;
       const outcome = await withConflictRetry(async (trx) => {
-        const placed = await place(trx, viewer.id, body.cellId, isbn, write);
+        const placed = await place(trx, viewer.id, body.cellId, isbn, write, body.replaces);
         if (write && !placed.replayed) await keepAnswer(trx, write, placed.response);
         return placed;
       });

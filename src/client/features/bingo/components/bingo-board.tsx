@@ -14,6 +14,13 @@ import { Spinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useSubmitGuard } from '../../../hooks/use-submit-guard';
 import { useOnline } from '../../../offline/use-online';
+import {
+  attachReview,
+  enqueuePlacement,
+  removeQueued,
+  type QueuedPlacement,
+} from '../../../offline/placement-queue';
+import { usePlacementQueue } from '../../../offline/use-placement-queue';
 import { ApiError, errorText } from '../../../services/api-client';
 import { isGuest } from '../../../services/session-api';
 import {
@@ -28,7 +35,8 @@ import {
 } from '../api/card-api';
 import { LEADERBOARD_QUERY_ROOT } from '../api/leaderboard-api';
 import { FITTING_BOOKS_QUERY_KEY, fetchFit } from '../api/suggestions-api';
-import { BingoGrid } from './bingo-grid';
+import { BingoGrid, type PendingSquare } from './bingo-grid';
+import { OfflinePlaceSheet, type KnownBook } from './offline-place-sheet';
 import { DaysLeftBadge } from './days-left-badge';
 import { FittingBooksBanner } from './fitting-books-banner';
 import { GridSelector } from './grid-selector';
@@ -59,11 +67,58 @@ function usesWildcard(cells: readonly BingoCell[], target: BingoCell, isbn: stri
   return decision.ok && decision.isWildcard;
 }
 
+/**
+ * Issue 26: the card as it will be once the placements waiting to be sent are in, each in turn
+ * (the wildcard worked out as the server will), and what each waiting or refused square says.
+ */
+function withQueued(
+  cells: readonly BingoCell[],
+  gridId: string,
+  queue: readonly QueuedPlacement[],
+): { cells: BingoCell[]; pending: Map<string, PendingSquare> } {
+  let shown = [...cells];
+  const pending = new Map<string, PendingSquare>();
+  let position = 0;
+  for (const item of queue) {
+    if (item.refusal) {
+      if (item.gridId === gridId) {
+        pending.set(item.cellId, {
+          text: messages.offlineQueue.refused(item.refusal),
+          refused: true,
+        });
+      }
+      continue;
+    }
+    position += 1;
+    if (item.gridId !== gridId) continue;
+    const target = shown.find((cell) => cell.id === item.cellId);
+    if (!target) continue;
+    const isWildcard = usesWildcard(shown, target, item.book.isbn);
+    shown = shown.map((cell) =>
+      cell.id === item.cellId
+        ? {
+            ...cell,
+            placement: {
+              bookIsbn: item.book.isbn,
+              bookTitle: item.book.title,
+              coverUrl: item.book.coverUrl,
+              isWildcard,
+              points: 0,
+              ruleMet: null,
+            },
+          }
+        : cell,
+    );
+    pending.set(item.cellId, { text: messages.offlineQueue.waiting(position), refused: false });
+  }
+  return { cells: shown, pending };
+}
+
 type OpenModal =
   | { kind: 'none' }
-  | { kind: 'wildcard'; cell: BingoCell; book: ChosenBook }
+  | { kind: 'wildcard'; cell: BingoCell; book: ChosenBook; queue?: boolean }
   | { kind: 'rule'; cell: BingoCell; book: ChosenBook; warning: string }
-  | { kind: 'review'; book: ReviewedBook }
+  | { kind: 'review'; book: ReviewedBook; queuedKey?: string }
   | { kind: 'reset' }
   | { kind: 'leaderboard' };
 
@@ -90,6 +145,7 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
   const searchedTerm = searchParams.get(TERM_PARAM) ?? '';
   const { user } = useCurrentUser();
   const guest = user !== null && isGuest(user);
+  const queue = usePlacementQueue(user && !guest ? user.id : null);
   const placing = useSubmitGuard();
   const resetting = useSubmitGuard();
 
@@ -214,11 +270,15 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
     );
   }
 
-  const { grid, cells, points } = card.data;
+  const { grid, points } = card.data;
   const isPast = !grid.isCurrent;
-  // Issue 26: offline, the card is shown as last seen and its squares open read-only.
+  // Issue 26: offline, the card is shown as last seen; a reader (not a guest) may still place
+  // books this device knows, which wait on the card until the network is back.
   const offline = !online;
-  const squaresReadOnly = isPast || offline;
+  const placesOffline = offline && !isPast && !guest && user !== null;
+  const squaresReadOnly = isPast || (offline && !placesOffline);
+  const { cells, pending } = withQueued(card.data.cells, grid.id, queue);
+  const refusals = queue.filter((item) => item.refusal && item.gridId === grid.id);
   // Issue 12: a club card has its own reset date, and its points are the reader's club points.
   const club = grid.club ?? listed?.club ?? null;
   const resetDate = resetMomentOf(card.data, listed);
@@ -246,6 +306,35 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
       }
       await placement.mutateAsync({ cellId: cell.id, isbn: book.isbn });
     });
+  }
+
+  /** Offline: the placement waits on the card (after the wildcard question), then its review. */
+  function queuePlacement(cell: BingoCell, book: KnownBook | ChosenBook) {
+    if (!user) return;
+    const item = enqueuePlacement(user.id, {
+      gridId: grid.id,
+      cellId: cell.id,
+      book: { isbn: book.isbn, title: book.title, coverUrl: book.coverUrl },
+      // What the square shows now (the waiting placements included): if another device
+      // changes it meanwhile, the server refuses this one instead of replacing their book.
+      replaces: cell.placement?.bookIsbn ?? null,
+    });
+    notifySuccess(messages.offlineQueue.queuedToast);
+    showSquare(null);
+    setModal({
+      kind: 'review',
+      book: { isbn: book.isbn, title: book.title, coverUrl: book.coverUrl },
+      queuedKey: item.key,
+    });
+  }
+
+  function handleChooseOffline(cell: BingoCell, book: KnownBook) {
+    if (usesWildcard(cells, cell, book.isbn)) {
+      const chosen: ChosenBook = { ...book, genre: '', publishedDate: null };
+      setModal({ kind: 'wildcard', cell, book: chosen, queue: true });
+      return;
+    }
+    queuePlacement(cell, book);
   }
 
   function handleUseWildcard(cell: BingoCell, book: ChosenBook) {
@@ -296,7 +385,31 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
         )}
         {/* The banner places finished books on the shared card: not offered on a club card. */}
         {isPast || guest || club || offline ? null : <FittingBooksBanner />}
-        <BingoGrid cells={cells} readOnly={squaresReadOnly} onActivate={handleActivate} />
+        <BingoGrid
+          cells={cells}
+          readOnly={squaresReadOnly}
+          onActivate={handleActivate}
+          pending={pending}
+        />
+        {refusals.length > 0 ? (
+          <ul className="bingo-board__refusals" aria-label={messages.offlineQueue.refusedTitle}>
+            {refusals.map((item) => (
+              <li key={item.key} className="bingo-board__refusal" role="alert">
+                <span>
+                  {`${cells.find((cell) => cell.id === item.cellId)?.challenge ?? ''}: `}
+                  {messages.offlineQueue.refused(item.refusal ?? '')}
+                </span>
+                <button
+                  type="button"
+                  className="button button--small button--secondary"
+                  onClick={() => user && removeQueued(user.id, item.key)}
+                >
+                  {messages.offlineQueue.dismissRefusal}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <div className="bingo-board__actions">
           <button
             type="button"
@@ -332,8 +445,15 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
       {openCell && squaresReadOnly ? (
         <SquareDetailsModal cell={openCell} onClose={() => showSquare(null)} />
       ) : null}
+      {openCell && placesOffline && modal.kind !== 'review' ? (
+        <OfflinePlaceSheet
+          cell={openCell}
+          onClose={() => showSquare(null)}
+          onChoose={(book) => handleChooseOffline(openCell, book)}
+        />
+      ) : null}
       {/* The address lags a tick behind a placement: the review replaces the sheet at once. */}
-      {openCell && !squaresReadOnly && modal.kind !== 'review' ? (
+      {openCell && !squaresReadOnly && !placesOffline && modal.kind !== 'review' ? (
         <SearchModal
           key={openCell.id}
           cell={openCell}
@@ -352,7 +472,10 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
           confirmLabel={messages.bingo.wildcardConfirm}
           isBusy={placing.pending}
           onCancel={closeModal}
-          onConfirm={() => handleUseWildcard(modal.cell, modal.book)}
+          onConfirm={() => {
+            if (modal.queue) queuePlacement(modal.cell, modal.book);
+            else handleUseWildcard(modal.cell, modal.book);
+          }}
         />
       ) : null}
       {modal.kind === 'rule' ? (
@@ -367,7 +490,20 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
           }}
         />
       ) : null}
-      {modal.kind === 'review' ? <ReviewModal book={modal.book} onClose={closeModal} /> : null}
+      {modal.kind === 'review' ? (
+        <ReviewModal
+          book={modal.book}
+          onClose={closeModal}
+          onQueue={
+            modal.queuedKey && user
+              ? (review) => {
+                  attachReview(user.id, modal.queuedKey!, review);
+                  notifySuccess(messages.offlineQueue.reviewQueuedToast);
+                }
+              : undefined
+          }
+        />
+      ) : null}
       {modal.kind === 'reset' ? (
         <ResetGridModal
           isResetting={resetting.pending || reset.isPending}

@@ -48,11 +48,20 @@ const KEY_MOVES: Record<string, (index: number) => number> = {
   End: (i) => i - (i % GRID_SIZE) + GRID_SIZE - 1,
 };
 
+/** Issue 26: a square whose placement was made offline: waiting to be sent, or refused. */
+export interface PendingSquare {
+  /** 'Waiting to send (1 in line)' or the server's refusal, said after the square's state. */
+  text: string;
+  refused: boolean;
+}
+
 interface BingoGridProps {
   cells: readonly BingoCell[];
   /** A past grid: squares explain that they cannot change instead of opening the search. */
   readOnly: boolean;
   onActivate: (cell: BingoCell) => void;
+  /** Squares with a placement made offline, by cell id (issue 26). */
+  pending?: ReadonlyMap<string, PendingSquare>;
 }
 
 /**
@@ -62,7 +71,7 @@ interface BingoGridProps {
  * glance) above the book's cover, and opens a sheet with the whole challenge and the book; from
  * 600 px it grows to show the whole challenge and the book's title instead.
  */
-export function BingoGrid({ cells, readOnly, onActivate }: BingoGridProps) {
+export function BingoGrid({ cells, readOnly, onActivate, pending }: BingoGridProps) {
   const ordered = [...cells].sort((a, b) => a.position - b.position);
   const rows = Array.from({ length: Math.ceil(ordered.length / GRID_SIZE) }, (_, r) =>
     ordered.slice(r * GRID_SIZE, (r + 1) * GRID_SIZE),
@@ -92,6 +101,11 @@ export function BingoGrid({ cells, readOnly, onActivate }: BingoGridProps) {
           {row.map((cell, c) => {
             const index = r * GRID_SIZE + c;
             const { placement } = cell;
+            const waiting = pending?.get(cell.id);
+            const classes = ['bingo-square'];
+            if (placement) classes.push('bingo-square--marked');
+            if (waiting)
+              classes.push(waiting.refused ? 'bingo-square--refused' : 'bingo-square--waiting');
             return (
               <div role="gridcell" className="bingo-grid__cell" key={cell.id}>
                 <button
@@ -99,9 +113,13 @@ export function BingoGrid({ cells, readOnly, onActivate }: BingoGridProps) {
                     buttons.current[index] = element;
                   }}
                   type="button"
-                  className={placement ? 'bingo-square bingo-square--marked' : 'bingo-square'}
+                  className={classes.join(' ')}
                   tabIndex={index === activeIndex ? 0 : -1}
-                  aria-label={describeCell(cell, readOnly)}
+                  aria-label={
+                    waiting
+                      ? `${describeCell(cell, readOnly)}. ${waiting.text}`
+                      : describeCell(cell, readOnly)
+                  }
                   aria-disabled={readOnly || undefined}
                   onFocus={() => setActiveIndex(index)}
                   onClick={() => onActivate(cell)}
@@ -111,6 +129,11 @@ export function BingoGrid({ cells, readOnly, onActivate }: BingoGridProps) {
                     {cell.label || cell.challenge}
                   </span>
                   <span className="bingo-square__challenge">{cell.challenge}</span>
+                  {waiting ? (
+                    <span className="bingo-square__pending" aria-hidden="true">
+                      {waiting.text}
+                    </span>
+                  ) : null}
                   {placement ? (
                     <span className="bingo-square__book">
                       <BookCover

@@ -22,6 +22,11 @@ export interface ReviewedBook {
 interface ReviewModalProps {
   book: ReviewedBook;
   onClose: () => void;
+  /**
+   * Issue 26: offline, the review is kept with its waiting placement instead of posted; it is
+   * posted once the placement is in.
+   */
+  onQueue?: (review: { text: string; rating: number }) => void;
 }
 
 /**
@@ -30,7 +35,7 @@ interface ReviewModalProps {
  * invalid (the same schema the server checks) or sending; a failure keeps what was typed, and
  * closing it with text typed asks before throwing the text away.
  */
-export function ReviewModal({ book, onClose }: ReviewModalProps) {
+export function ReviewModal({ book, onClose, onQueue }: ReviewModalProps) {
   const formId = useId();
   const textId = useId();
   const counterId = useId();
@@ -62,6 +67,11 @@ export function ReviewModal({ book, onClose }: ReviewModalProps) {
     event.preventDefault();
     if (!parsed.success) return;
     const body = parsed.data;
+    if (onQueue) {
+      onQueue({ text: body.text, rating: body.rating });
+      onClose();
+      return;
+    }
     void sending.run(() => mutation.mutateAsync(body));
   }
 

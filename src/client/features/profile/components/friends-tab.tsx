@@ -5,6 +5,7 @@ import { messages } from '../../../../lib/messages';
 import type { Friend } from '../../../../lib/schemas/friends';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
+import { NotKeptOffline } from '../../../offline/offline-read-only';
 import { friendsQueryOptions } from '../api/friends-api';
 import { useFriendActions } from '../hooks/use-friend-actions';
 import { AddFriendModal } from './add-friend-modal';
@@ -45,8 +46,15 @@ export function FriendsTab() {
     null;
 
   let list;
-  if (friends.isPending) list = <Spinner label={FRIENDS_TEXT.loading} showLabel />;
-  else if (friends.isError)
+  if (friends.isPending)
+    // Issue 26: offline, a list never loaded on this device waits (paused) instead of failing.
+    list =
+      friends.fetchStatus === 'paused' ? (
+        <NotKeptOffline />
+      ) : (
+        <Spinner label={FRIENDS_TEXT.loading} showLabel />
+      );
+  else if (friends.isError && !friends.data)
     list = <LoadError error={friends.error} fallback={messages.friends.loadFailed} />;
   else if (friends.data.friends.length === 0) list = <p className="empty">{FRIENDS_TEXT.empty}</p>;
   else

@@ -5,6 +5,7 @@ import type { FinishedBook } from '../../../../lib/schemas/library';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
+import { NotKeptOffline } from '../../../offline/offline-read-only';
 import { StarRating } from '../../../components/star-rating';
 import { finishedBooksQueryOptions } from '../api/profile-api';
 import { useRateFinishedBook, useRemoveFinishedBook } from '../hooks/use-profile-actions';
@@ -22,8 +23,15 @@ export function MyBooksTab() {
   const remove = useRemoveFinishedBook();
   const [toRemove, setToRemove] = useState<FinishedBook | null>(null);
 
-  if (books.isPending) return <Spinner label={MY_BOOKS_TEXT.loading} showLabel />;
-  if (books.isError)
+  if (books.isPending) {
+    // Issue 26: offline, a list never loaded on this device waits (paused) instead of failing.
+    return books.fetchStatus === 'paused' ? (
+      <NotKeptOffline />
+    ) : (
+      <Spinner label={MY_BOOKS_TEXT.loading} showLabel />
+    );
+  }
+  if (books.isError && !books.data)
     return <LoadError error={books.error} fallback={messages.profile.loadFailed} />;
   if (books.data.books.length === 0) return <p className="empty">{MY_BOOKS_TEXT.empty}</p>;
 

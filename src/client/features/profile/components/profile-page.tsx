@@ -5,6 +5,7 @@ import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { Tabs } from '../../../components/tabs';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { NotKeptOffline, OfflineReadOnly } from '../../../offline/offline-read-only';
 import { readingHistoryTexts } from '../../reading-history/texts';
 import { profileQueryOptions, wantToReadQueryOptions } from '../api/profile-api';
 import { DeleteAccount } from './delete-account';
@@ -46,8 +47,14 @@ export function ProfilePage() {
 
   let body;
   if (profile.isPending) {
-    body = <Spinner label={PROFILE_LOADING} showLabel />;
-  } else if (profile.isError) {
+    // Issue 26: offline, a profile never loaded on this device waits (paused), it does not fail.
+    body =
+      profile.fetchStatus === 'paused' ? (
+        <NotKeptOffline />
+      ) : (
+        <Spinner label={PROFILE_LOADING} showLabel />
+      );
+  } else if (profile.isError && !profile.data) {
     body = <LoadError error={profile.error} fallback={messages.profile.loadFailed} />;
   } else {
     const { stats, counts } = profile.data;
@@ -58,14 +65,35 @@ export function ProfilePage() {
         <Tabs
           label="Your reading"
           tabs={[
-            { id: 'books', label: 'My Books', render: () => <MyBooksTab /> },
+            // Issue 26: offline, each tab shows what was last seen, its buttons turned off.
+            {
+              id: 'books',
+              label: 'My Books',
+              render: () => (
+                <OfflineReadOnly>
+                  <MyBooksTab />
+                </OfflineReadOnly>
+              ),
+            },
             {
               id: 'want-to-read',
               label: `Want to Read (${wantToReadCount})`,
-              render: () => <WantToReadTab />,
+              render: () => (
+                <OfflineReadOnly>
+                  <WantToReadTab />
+                </OfflineReadOnly>
+              ),
             },
             { id: 'stats', label: 'Stats', render: () => <StatsList stats={stats} /> },
-            { id: 'friends', label: 'Friends', render: () => <FriendsTab /> },
+            {
+              id: 'friends',
+              label: 'Friends',
+              render: () => (
+                <OfflineReadOnly>
+                  <FriendsTab />
+                </OfflineReadOnly>
+              ),
+            },
             // Import a Goodreads or StoryGraph library, download your data (issue 5): a tab of
             // its own, so it neither fills a phone's screen under every tab nor moves as they load.
             {
@@ -73,10 +101,10 @@ export function ProfilePage() {
               label: readingHistoryTexts.heading,
               // Issue 23: deleting the account sits beside 'download your data', in the same tab.
               render: () => (
-                <>
+                <OfflineReadOnly>
                   <ReadingHistoryPanel />
                   <DeleteAccount />
-                </>
+                </OfflineReadOnly>
               ),
             },
           ]}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../../lib/messages';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
+import { NotKeptOffline } from '../../../offline/offline-read-only';
 import { wantToReadQueryOptions } from '../api/profile-api';
 import { useRemoveWantToRead } from '../hooks/use-profile-actions';
 import { WantToReadList } from './want-to-read-list';
@@ -18,8 +19,15 @@ export function WantToReadTab() {
   const remove = useRemoveWantToRead();
   const removing = useSubmitGuard();
 
-  if (list.isPending) return <Spinner label={WANT_TO_READ_TEXT.loading} showLabel />;
-  if (list.isError)
+  if (list.isPending) {
+    // Issue 26: offline, a list never loaded on this device waits (paused) instead of failing.
+    return list.fetchStatus === 'paused' ? (
+      <NotKeptOffline />
+    ) : (
+      <Spinner label={WANT_TO_READ_TEXT.loading} showLabel />
+    );
+  }
+  if (list.isError && !list.data)
     return <LoadError error={list.error} fallback={messages.wantToRead.loadFailed} />;
   if (list.data.books.length === 0) return <p className="empty">{WANT_TO_READ_TEXT.empty}</p>;
   return (
