@@ -48,7 +48,7 @@ async function countFigures(dashboards: DashboardRepository, gridId: string, at:
   const weekStart = new Date(at - DASHBOARD_WEEK_DAYS * DAY_MS).toISOString();
   const cells = await dashboards.cells(gridId);
   const [buckets, squareRows, days, top] = await Promise.all([
-    dashboards.readerBuckets(gridId, cells, weekStart),
+    dashboards.readerBuckets(gridId, weekStart),
     dashboards.squares(gridId),
     dashboards.perDay(gridId),
     dashboards.topReaders(gridId),
@@ -77,11 +77,11 @@ async function countFigures(dashboards: DashboardRepository, gridId: string, at:
     fullCards += Number(b.fullcards);
   }
 
-  const byCell = new Map(squareRows.map((r) => [r.cell, r]));
-  const counted = cells.map((cell) => {
-    const row = byCell.get(cell.id);
-    return { cell, readers: Number(row?.readers ?? 0), met: Number(row?.met ?? 0) };
-  });
+  const counted = cells.map((cell) => ({
+    cell,
+    readers: squareRows.readers[cell.position] ?? 0,
+    met: squareRows.met[cell.position] ?? 0,
+  }));
   const fewest = Math.min(...counted.map((c) => c.readers));
   const squares: DashboardSquare[] = counted.map(({ cell, readers, met }) => ({
     position: cell.position,
