@@ -1,6 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseKind } from '../database';
 import { columnTypes } from './column-types';
+import { dashboardIndexesMigration } from './020-dashboard-indexes';
+
+const DASHBOARD_INDEXES_020 = [
+  'placements_grid_reader_idx',
+  'placements_grid_cell_idx',
+  'placements_grid_created_idx',
+];
 
 /**
  * Issue 24 (speed): a season's dashboard reads kept totals instead of counting a card's
@@ -16,9 +23,14 @@ import { columnTypes } from './column-types';
  *   two readers placing at once on the same card rarely wait for the same row on PostgreSQL).
  *   No reader in it.
  * Readers per square and rule-met counts come from the masks (no shared per-square row that
- * every placement on a card would lock). A new placement adds to its reader's row; a change
- * or removal counts that reader's row again from their (at most 16) placements on the card.
+ * every placement on a card would lock). A new placement adds to its reader's row; a
+ * replacement (same square, points and first write, written later) sets its square's rule bit
+ * and the last write; any other change or a removal counts that reader's row again from their
+ * (at most 16) placements on the card.
  * Existing placements are counted in here once.
+ * Migration 020's three indexes on placements served only the counts the dashboard no longer
+ * makes (and the results CSV, which reads card_reader_totals now): they go, so a placement
+ * writes three index entries fewer to pay for the triggers.
  */
 export function cardTotalsMigration(kind: DatabaseKind) {
   const t = columnTypes(kind);
@@ -62,21 +74,53 @@ export function cardTotalsMigration(kind: DatabaseKind) {
     where grid_id = ${row}.grid_id and cell_id = ${row}.cell_id
       and day = ${dayOf(`${row}.created_at`)};`;
 
-  const bodies = {
-    insert: added('new') + dayAdded('new'),
-    update:
-      recount('old.grid_id', 'old.user_id') +
-      recount('new.grid_id', 'new.user_id') +
-      dayRemoved('old') +
-      dayAdded('new'),
-    delete: recount('old.grid_id', 'old.user_id') + dayRemoved('old'),
-  };
-  const events = {
-    insert: 'insert',
-    update: 'update of grid_id, user_id, cell_id, points, rule_met, created_at, updated_at',
-    delete: 'delete',
-  };
-  const ops = ['insert', 'update', 'delete'] as const;
+  /** A replacement: the same reader, card, square, points and first write, written later. */
+  const swapped = `old.grid_id = new.grid_id and old.user_id = new.user_id
+    and old.cell_id = new.cell_id and old.points = new.points
+    and old.created_at = new.created_at and new.updated_at >= old.updated_at`;
+  const bit = '(1 << (select c.position from cells c where c.id = new.cell_id))';
+  /** Only whether the square's book met its rule and the last write can change: no recount. */
+  const bookSwapped = `
+    update card_reader_totals set
+      met_mask = (met_mask & ~${bit}) | (case when new.rule_met = 1 then ${bit} else 0 end),
+      last_at = ${greatest}(last_at, new.updated_at)
+    where grid_id = new.grid_id and user_id = new.user_id;`;
+  const moved =
+    recount('old.grid_id', 'old.user_id') +
+    recount('new.grid_id', 'new.user_id') +
+    dayRemoved('old') +
+    dayAdded('new');
+  const updated = 'update of grid_id, user_id, cell_id, points, rule_met, created_at, updated_at';
+  /** The triggers: SQLite takes a condition per trigger, PostgreSQL's function branches. */
+  const triggers = [
+    {
+      name: 'placements_card_totals_insert',
+      event: 'insert',
+      body: added('new') + dayAdded('new'),
+    },
+    pg
+      ? {
+          name: 'placements_card_totals_update',
+          event: updated,
+          body: `if ${swapped} then ${bookSwapped} else ${moved} end if;`,
+        }
+      : { name: 'placements_card_totals_update', event: updated, when: swapped, body: bookSwapped },
+    ...(pg
+      ? []
+      : [
+          {
+            name: 'placements_card_totals_update_moved',
+            event: updated,
+            when: `not (${swapped})`,
+            body: moved,
+          },
+        ]),
+    {
+      name: 'placements_card_totals_delete',
+      event: 'delete',
+      body: recount('old.grid_id', 'old.user_id') + dayRemoved('old'),
+    },
+  ];
 
   return {
     async up(db: Kysely<unknown>) {
@@ -115,30 +159,32 @@ export function cardTotalsMigration(kind: DatabaseKind) {
         .$call((b) => (pg ? b : b.modifyEnd(sql`without rowid`)))
         .execute();
 
-      for (const op of ops) {
-        const name = `placements_card_totals_${op}`;
+      for (const { name, event, body, ...rest } of triggers) {
+        const when = 'when' in rest ? `when ${rest.when}` : '';
         if (pg) {
           await sql
             .raw(
               `create function ${name}() returns trigger language plpgsql as $$
-              begin ${bodies[op]} return null; end $$`,
+              begin ${body} return null; end $$`,
             )
             .execute(db);
           await sql
             .raw(
-              `create trigger ${name} after ${events[op]} on placements
+              `create trigger ${name} after ${event} on placements
               for each row execute function ${name}()`,
             )
             .execute(db);
         } else {
           await sql
             .raw(
-              `create trigger ${name} after ${events[op]} on placements
-              for each row begin ${bodies[op]} end`,
+              `create trigger ${name} after ${event} on placements
+              for each row ${when} begin ${body} end`,
             )
             .execute(db);
         }
       }
+
+      for (const index of DASHBOARD_INDEXES_020) await db.schema.dropIndex(index).execute();
 
       // The placements there are already, counted once.
       await sql
@@ -161,13 +207,13 @@ export function cardTotalsMigration(kind: DatabaseKind) {
         .execute(db);
     },
     async down(db: Kysely<unknown>) {
-      for (const op of ops) {
-        const name = `placements_card_totals_${op}`;
+      for (const { name } of triggers) {
         await sql.raw(`drop trigger ${name}${pg ? ' on placements' : ''}`).execute(db);
         if (pg) await sql.raw(`drop function ${name}()`).execute(db);
       }
       await db.schema.dropTable('card_day_counts').execute();
       await db.schema.dropTable('card_reader_totals').execute();
+      await dashboardIndexesMigration(kind).up(db);
     },
   };
 }
