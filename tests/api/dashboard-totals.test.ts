@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIso } from '../../src/server/db/schema';
+import { completedLines } from '../../src/server/modules/exports/card-results';
 import { createGrid, placeOk, type TestGrid } from '../helpers/bingo';
 import { createClub, createClubCard, joinClub } from '../helpers/clubs';
 import { createBook, type TestBook } from '../helpers/factories';
@@ -39,6 +40,7 @@ async function kept() {
       squares: Number(r.squares),
       mask: Number(r.mask),
       metMask: Number(r.metMask),
+      lines: Number(r.lines),
       points: Number(r.points),
       firstAt: toIso(r.firstAt),
       lastAt: toIso(r.lastAt),
@@ -48,6 +50,7 @@ async function kept() {
       cellId: d.cellId,
       day: d.day,
       placements: Number(d.placements),
+      met: Number(d.met),
     })),
   };
 }
@@ -73,6 +76,7 @@ async function counted() {
       squares: 0,
       mask: 0,
       metMask: 0,
+      lines: 0,
       points: 0,
       firstAt: created,
       lastAt: updated,
@@ -81,13 +85,23 @@ async function counted() {
     r.mask |= bit;
     if (Number(p.ruleMet) === 1 && p.ruleMet !== null) r.metMask |= bit;
     r.points += Number(p.points);
+    r.lines = completedLines(
+      new Set(Array.from({ length: 16 }, (_, i) => i).filter((i) => r.mask & (1 << i))),
+    );
     if (created < r.firstAt) r.firstAt = created;
     if (updated > r.lastAt) r.lastAt = updated;
     readers.set(key, r);
     const day = created.slice(0, 10);
     const dayKey = `${p.gridId} ${p.cellId} ${day}`;
-    const d = days.get(dayKey) ?? { gridId: p.gridId, cellId: p.cellId, day, placements: 0 };
+    const d = days.get(dayKey) ?? {
+      gridId: p.gridId,
+      cellId: p.cellId,
+      day,
+      placements: 0,
+      met: 0,
+    };
     d.placements += 1;
+    if (Number(p.ruleMet) === 1 && p.ruleMet !== null) d.met += 1;
     days.set(dayKey, d);
   }
   const byKey = <T extends object>(m: Map<string, T>) =>
@@ -150,10 +164,11 @@ describe('the dashboard totals kept with placements', () => {
     await place(xan!, xanCard.cells, [7]);
     let now = await expectTotalsExact();
     const annShared = now.readers.find((r) => r.userId === ann!.id && r.gridId === grid.id)!;
-    expect(annShared).toMatchObject({ squares: 5, mask: 0b101111 });
+    expect(annShared).toMatchObject({ squares: 5, mask: 0b101111, lines: 1 });
     expect(now.readers.find((r) => r.userId === ben!.id)).toMatchObject({
       squares: 16,
       mask: 0xffff,
+      lines: 10,
     });
 
     // Replaced: Ben's square 1 gets another book; the same book again changes nothing.

@@ -336,6 +336,8 @@ export interface CardReaderTotalsTable {
   squares: number;
   mask: number;
   metMask: number;
+  /** Completed rows, columns and diagonals of mask. */
+  lines: number;
   points: number;
   firstAt: Timestamp;
   lastAt: Timestamp;
@@ -347,6 +349,8 @@ export interface CardDayCountsTable {
   cellId: string;
   day: string;
   placements: number;
+  /** Of them, books that met the square's rule. */
+  met: number;
 }
 
 export interface Database {

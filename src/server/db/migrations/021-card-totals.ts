@@ -1,6 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseKind } from '../database';
+import { ANTI_DIAGONAL, COLUMNS, MAIN_DIAGONAL, ROWS } from '../../../lib/scoring';
 import { columnTypes } from './column-types';
+
+/** Every row, column and diagonal of a card as a bit mask of its positions. */
+const LINE_MASKS = [...ROWS, ...COLUMNS, MAIN_DIAGONAL, ANTI_DIAGONAL].map((line) =>
+  line.reduce((mask, position) => mask | (1 << position), 0),
+);
 import { dashboardIndexesMigration } from './020-dashboard-indexes';
 
 const DASHBOARD_INDEXES_020 = [
@@ -40,14 +46,19 @@ export function cardTotalsMigration(kind: DatabaseKind) {
   const least = pg ? 'least' : 'min';
   const greatest = pg ? 'greatest' : 'max';
 
+  /** Completed rows, columns and diagonals of a mask (an SQL expression). */
+  const linesOf = (mask: string) =>
+    `(${LINE_MASKS.map((m) => `(case when ((${mask}) & ${m}) = ${m} then 1 else 0 end)`).join(' + ')})`;
+  const met = (row: string) => `(case when ${row}.rule_met = 1 then 1 else 0 end)`;
+
   /** One reader's row on one card counted from their placements (none: no row). */
   const recount = (grid: string, user: string) => `
     delete from card_reader_totals where grid_id = ${grid} and user_id = ${user};
     insert into card_reader_totals
-      (grid_id, user_id, squares, mask, met_mask, points, first_at, last_at)
+      (grid_id, user_id, squares, mask, met_mask, points, first_at, last_at, lines)
     select p.grid_id, p.user_id, count(*), sum(1 << c.position),
       sum(case when p.rule_met = 1 then 1 << c.position else 0 end), sum(p.points),
-      min(p.created_at), max(p.updated_at)
+      min(p.created_at), max(p.updated_at), ${linesOf('sum(1 << c.position)')}
     from placements p join cells c on c.id = p.cell_id
     where p.grid_id = ${grid} and p.user_id = ${user}
       and exists (select 1 from users u where u.id = ${user})
@@ -55,22 +66,24 @@ export function cardTotalsMigration(kind: DatabaseKind) {
     group by p.grid_id, p.user_id;`;
   const added = (row: string) => `
     insert into card_reader_totals as r
-      (grid_id, user_id, squares, mask, met_mask, points, first_at, last_at)
+      (grid_id, user_id, squares, mask, met_mask, points, first_at, last_at, lines)
     select ${row}.grid_id, ${row}.user_id, 1, 1 << c.position,
       case when ${row}.rule_met = 1 then 1 << c.position else 0 end, ${row}.points,
-      ${row}.created_at, ${row}.updated_at
+      ${row}.created_at, ${row}.updated_at, 0
     from cells c where c.id = ${row}.cell_id
     on conflict (grid_id, user_id) do update set
       squares = r.squares + 1, mask = r.mask | excluded.mask,
+      lines = ${linesOf('r.mask | excluded.mask')},
       met_mask = r.met_mask | excluded.met_mask, points = r.points + excluded.points,
       first_at = ${least}(r.first_at, excluded.first_at),
       last_at = ${greatest}(r.last_at, excluded.last_at);`;
   const dayAdded = (row: string) => `
-    insert into card_day_counts as d (grid_id, cell_id, day, placements)
-    values (${row}.grid_id, ${row}.cell_id, ${dayOf(`${row}.created_at`)}, 1)
-    on conflict (grid_id, cell_id, day) do update set placements = d.placements + 1;`;
+    insert into card_day_counts as d (grid_id, cell_id, day, placements, met)
+    values (${row}.grid_id, ${row}.cell_id, ${dayOf(`${row}.created_at`)}, 1, ${met(row)})
+    on conflict (grid_id, cell_id, day) do update set
+      placements = d.placements + 1, met = d.met + excluded.met;`;
   const dayRemoved = (row: string) => `
-    update card_day_counts set placements = placements - 1
+    update card_day_counts set placements = placements - 1, met = met - ${met(row)}
     where grid_id = ${row}.grid_id and cell_id = ${row}.cell_id
       and day = ${dayOf(`${row}.created_at`)};`;
 
@@ -84,7 +97,10 @@ export function cardTotalsMigration(kind: DatabaseKind) {
     update card_reader_totals set
       met_mask = (met_mask & ~${bit}) | (case when new.rule_met = 1 then ${bit} else 0 end),
       last_at = ${greatest}(last_at, new.updated_at)
-    where grid_id = new.grid_id and user_id = new.user_id;`;
+    where grid_id = new.grid_id and user_id = new.user_id;
+    update card_day_counts set met = met - ${met('old')} + ${met('new')}
+    where grid_id = new.grid_id and cell_id = new.cell_id
+      and day = ${dayOf('new.created_at')};`;
   const moved =
     recount('old.grid_id', 'old.user_id') +
     recount('new.grid_id', 'new.user_id') +
@@ -131,6 +147,8 @@ export function cardTotalsMigration(kind: DatabaseKind) {
         .addColumn('squares', 'integer', (c) => c.notNull())
         .addColumn('mask', 'integer', (c) => c.notNull())
         .addColumn('met_mask', 'integer', (c) => c.notNull())
+        // Completed rows, columns and diagonals of mask, kept so the dashboard sums them.
+        .addColumn('lines', 'integer', (c) => c.notNull())
         .addColumn('points', 'integer', (c) => c.notNull())
         .addColumn('first_at', t.timestamp, (c) => c.notNull())
         .addColumn('last_at', t.timestamp, (c) => c.notNull())
@@ -155,6 +173,8 @@ export function cardTotalsMigration(kind: DatabaseKind) {
         .addColumn('cell_id', 'text', (c) => c.notNull().references('cells.id').onDelete('cascade'))
         .addColumn('day', 'text', (c) => c.notNull())
         .addColumn('placements', 'integer', (c) => c.notNull())
+        // Of them, books that met the square's rule.
+        .addColumn('met', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('card_day_counts_pk', ['grid_id', 'cell_id', 'day'])
         .$call((b) => (pg ? b : b.modifyEnd(sql`without rowid`)))
         .execute();
@@ -190,18 +210,19 @@ export function cardTotalsMigration(kind: DatabaseKind) {
       await sql
         .raw(
           `insert into card_reader_totals
-            (grid_id, user_id, squares, mask, met_mask, points, first_at, last_at)
+            (grid_id, user_id, squares, mask, met_mask, points, first_at, last_at, lines)
           select p.grid_id, p.user_id, count(*), sum(1 << c.position),
             sum(case when p.rule_met = 1 then 1 << c.position else 0 end), sum(p.points),
-            min(p.created_at), max(p.updated_at)
+            min(p.created_at), max(p.updated_at), ${linesOf('sum(1 << c.position)')}
           from placements p join cells c on c.id = p.cell_id
           group by p.grid_id, p.user_id`,
         )
         .execute(db);
       await sql
         .raw(
-          `insert into card_day_counts (grid_id, cell_id, day, placements)
-          select grid_id, cell_id, ${dayOf('created_at')}, count(*) from placements
+          `insert into card_day_counts (grid_id, cell_id, day, placements, met)
+          select grid_id, cell_id, ${dayOf('created_at')}, count(*),
+            sum(case when rule_met = 1 then 1 else 0 end) from placements
           group by grid_id, cell_id, ${dayOf('created_at')}`,
         )
         .execute(db);

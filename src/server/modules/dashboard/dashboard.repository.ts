@@ -1,14 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { CELL_COUNT, LEADERBOARD_TOP } from '../../../lib/limits';
+import { LEADERBOARD_TOP } from '../../../lib/limits';
 import { DASHBOARD_POINTS_BUCKET } from '../../../lib/schemas/dashboard';
-import { ANTI_DIAGONAL, COLUMNS, MAIN_DIAGONAL, ROWS } from '../../../lib/scoring';
 import type { DatabaseKind } from '../../db/database';
 import type { Database } from '../../db/schema';
 
-/** Every row, column and diagonal of a card as a bit mask of its positions. */
-const LINE_MASKS = [...ROWS, ...COLUMNS, MAIN_DIAGONAL, ANTI_DIAGONAL].map((line) =>
-  line.reduce((mask, position) => mask | (1 << position), 0),
-);
 const FULL_MASK = (1 << 16) - 1;
 
 /** PostgreSQL sends sums and counts (bigint) as strings. */
@@ -30,16 +25,6 @@ export interface DashboardCell {
  * when the mask holds all its bits.
  */
 export function createDashboardRepository(db: Kysely<Database>, kind: DatabaseKind) {
-  const linesOf = sql.raw(
-    LINE_MASKS.map((m) => `(case when (mask & ${m}) = ${m} then 1 else 0 end)`).join(' + '),
-  );
-  const bitSums = (column: string, prefix: string) =>
-    sql.raw(
-      Array.from(
-        { length: CELL_COUNT },
-        (_, p) => `sum((${column} >> ${p}) & 1) as ${prefix}${p}`,
-      ).join(', '),
-    );
   /** PostgreSQL compares the kept timestamptz with a typed value, SQLite the ISO text. */
   const at = (iso: string) => (kind === 'postgres' ? sql`${iso}::timestamptz` : sql`${iso}`);
 
@@ -76,32 +61,23 @@ export function createDashboardRepository(db: Kysely<Database>, kind: DatabaseKi
         withline: Count;
         fullcards: Count;
       }>`
-        with s as (
-          select points, mask, first_at, last_at, ${linesOf} as lc
-          from card_reader_totals where grid_id = ${gridId}
-        )
         select points / ${sql.lit(DASHBOARD_POINTS_BUCKET)} as bucket, count(*) as readers,
           sum(case when last_at >= ${at(since)} then 1 else 0 end) as active,
           sum(case when first_at >= ${at(since)} then 1 else 0 end) as fresh,
-          sum(lc) as lines,
-          sum(case when lc > 0 then 1 else 0 end) as withline,
+          sum(lines) as lines,
+          sum(case when lines > 0 then 1 else 0 end) as withline,
           sum(case when mask = ${sql.lit(FULL_MASK)} then 1 else 0 end) as fullcards
-        from s group by points / ${sql.lit(DASHBOARD_POINTS_BUCKET)}`.execute(db);
+        from card_reader_totals where grid_id = ${gridId}
+        group by points / ${sql.lit(DASHBOARD_POINTS_BUCKET)}`.execute(db);
       return rows;
     },
 
-    /**
-     * Readers per square and how many of their books met its rule, by position, from the
-     * readers' masks: `readers[p]` and `met[p]` for p in 0..15.
-     */
-    async squares(gridId: string): Promise<{ readers: number[]; met: number[] }> {
-      const { rows } = await sql<Record<string, Count | null>>`
-        select ${bitSums('mask', 'r')}, ${bitSums('met_mask', 'k')}
-        from card_reader_totals where grid_id = ${gridId}`.execute(db);
-      const row = rows[0] ?? {};
-      const of = (prefix: string) =>
-        Array.from({ length: CELL_COUNT }, (_, p) => Number(row[`${prefix}${p}`] ?? 0));
-      return { readers: of('r'), met: of('k') };
+    /** Readers per square (one book a square a reader) and how many books met its rule. */
+    async squares(gridId: string) {
+      const { rows } = await sql<{ cell: string; readers: Count; met: Count | null }>`
+        select cell_id as cell, sum(placements) as readers, sum(met) as met
+        from card_day_counts where grid_id = ${gridId} group by cell_id`.execute(db);
+      return rows;
     },
 
     /** Books placed per day (UTC). */

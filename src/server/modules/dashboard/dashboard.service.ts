@@ -68,11 +68,11 @@ async function countFigures(dashboards: DashboardRepository, gridId: string, at:
     fullCards += Number(b.fullcards);
   }
 
-  const counted = cells.map((cell) => ({
-    cell,
-    readers: squareRows.readers[cell.position] ?? 0,
-    met: squareRows.met[cell.position] ?? 0,
-  }));
+  const byCell = new Map(squareRows.map((r) => [r.cell, r]));
+  const counted = cells.map((cell) => {
+    const row = byCell.get(cell.id);
+    return { cell, readers: Number(row?.readers ?? 0), met: Number(row?.met ?? 0) };
+  });
   const fewest = Math.min(...counted.map((c) => c.readers));
   const squares: DashboardSquare[] = counted.map(({ cell, readers, met }) => ({
     position: cell.position,
