@@ -22,16 +22,15 @@ const DASHBOARD_INDEXES_020 = [
  * reader, club, card or square deleted and their cascades, the seed, a direct fix) updates
  * them in its own statement, hence its own transaction:
  * - card_reader_totals: one row per reader per card: squares marked, their positions as a
- *   16-bit mask (lines and full card are read from it), the positions whose book met the
+ *   16-bit mask (full card: all bits), completed lines, the positions whose book met the
  *   square's rule (met_mask), points, first placement and last write. It holds a reader id:
  *   erasure deletes it (erasure.repository.ts), and it goes with the reader or the card.
- * - card_day_counts: placements per card, square and UTC day of placement (by square too, so
- *   two readers placing at once on the same card rarely wait for the same row on PostgreSQL).
- *   No reader in it.
- * Readers per square and rule-met counts come from the masks (no shared per-square row that
- * every placement on a card would lock). A new placement adds to its reader's row; a
+ * - card_day_counts: placements per card, square and UTC day of placement, and how many met
+ *   the square's rule: per day and per square are sums of it (by square too, so two readers
+ *   placing at once on the same card rarely wait for the same row on PostgreSQL). No reader.
+ * A new placement adds to its reader's row and its square-day; a
  * replacement (same square, points and first write, written later) sets its square's rule bit
- * and the last write; any other change or a removal counts that reader's row again from their
+ * and the last write (and moves its square-day's rule count); any other change or a removal counts that reader's row again from their
  * (at most 16) placements on the card.
  * Existing placements are counted in here once.
  * Migration 020's three indexes on placements served only the counts the dashboard no longer
