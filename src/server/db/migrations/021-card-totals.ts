@@ -28,10 +28,10 @@ const DASHBOARD_INDEXES_020 = [
  * - card_day_counts: placements per card, square and UTC day of placement, and how many met
  *   the square's rule: per day and per square are sums of it (by square too, so two readers
  *   placing at once on the same card rarely wait for the same row on PostgreSQL). No reader.
- * A new placement adds to its reader's row and its square-day; a
- * replacement (same square, points and first write, written later) sets its square's rule bit
- * and the last write (and moves its square-day's rule count); any other change or a removal counts that reader's row again from their
- * (at most 16) placements on the card.
+ * A new placement adds to its reader's row and its square-day; a replacement (same square,
+ * points and first write, written later) sets its square's rule bit and the last write and
+ * moves its square-day's rule count; any other change or a removal counts that reader's row
+ * again from their (at most 16) placements on the card.
  * Existing placements are counted in here once.
  * Migration 020's three indexes on placements served only the counts the dashboard no longer
  * makes (and the results CSV, which reads card_reader_totals now): they go, so a placement
