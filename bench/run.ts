@@ -28,7 +28,12 @@ import {
 import { measureSearchLatency } from './search-latency';
 import { measureShareImage, SHARE_IMAGE_P95_TARGET_MS } from './share-image';
 import { measureClubLeaderboard } from './club-leaderboard';
-import { DASHBOARD_P95_TARGET_MS, measureDashboard } from './dashboard';
+import {
+  CSV_HEALTH_P99_TARGET_MS,
+  CSV_LAST_BYTE_TARGET_MS,
+  DASHBOARD_P95_TARGET_MS,
+  measureDashboard,
+} from './dashboard';
 import { measureHeaders } from './headers';
 import { measureSuggestions } from './suggestions-latency';
 import { formatSummary, ms, ratio } from './stats';
@@ -443,6 +448,18 @@ async function dashboardPart() {
     console.log(
       `  target p95 < ${DASHBOARD_P95_TARGET_MS} ms as served: ${metOrNot(f.targetMet)} ` +
         `(${ms(f.dashboard.p95)}); counted anew: ${metOrNot(f.coldTargetMet)} (${ms(f.cold.p95)})`,
+    );
+    console.log(
+      `  GET /api/grids/:id/results.csv over HTTP, ${count(f.csv.rows)} rows, ` +
+        `${kb(f.csv.bytes)}: last byte ${f.csv.lastByteMs.map(ms).join(', ')} ` +
+        `(median ${ms(f.csv.medianMs)})`,
+    );
+    console.log(
+      `  GET /api/health meanwhile     ${formatSummary(f.healthDuringCsv)}  p99 ${ms(f.healthDuringCsv.p99)}`,
+    );
+    console.log(
+      `  target CSV last byte < ${seconds(CSV_LAST_BYTE_TARGET_MS)} and health p99 < ` +
+        `${CSV_HEALTH_P99_TARGET_MS} ms meanwhile: ${metOrNot(f.csvTargetMet)}`,
     );
   }
 }

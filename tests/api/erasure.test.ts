@@ -50,6 +50,8 @@ const NO_READER_TABLES = [
   'books',
   'cells',
   'captcha_solutions',
+  // Placements per card, square and day (migration 021): counts only.
+  'card_day_counts',
   'erasure_log',
   'kysely_migration',
   'kysely_migration_lock',

@@ -18,6 +18,7 @@ import { adminToolsMigration } from './migrations/015-admin-tools';
 import { idempotencyKeysMigration } from './migrations/018-idempotency-keys';
 import { clubJoinCodesMigration } from './migrations/019-club-join-codes';
 import { dashboardIndexesMigration } from './migrations/020-dashboard-indexes';
+import { cardTotalsMigration } from './migrations/021-card-totals';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
 function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -40,6 +41,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '018-idempotency-keys': idempotencyKeysMigration(kind),
     '019-club-join-codes': clubJoinCodesMigration(kind),
     '020-dashboard-indexes': dashboardIndexesMigration(kind),
+    '021-card-totals': cardTotalsMigration(kind),
   };
 }
 

@@ -326,6 +326,33 @@ export interface ErasureLogTable {
   erasedAt: Timestamp;
 }
 
+/**
+ * Issue 24 (migration 021): one reader's totals on one card, kept by triggers on placements.
+ * mask: a bit per marked position; metMask: a bit per position whose book met its rule.
+ */
+export interface CardReaderTotalsTable {
+  gridId: string;
+  userId: string;
+  squares: number;
+  mask: number;
+  metMask: number;
+  /** Completed rows, columns and diagonals of mask. */
+  lines: number;
+  points: number;
+  firstAt: Timestamp;
+  lastAt: Timestamp;
+}
+
+/** Issue 24 (migration 021): placements per card, square and UTC day (YYYY-MM-DD). */
+export interface CardDayCountsTable {
+  gridId: string;
+  cellId: string;
+  day: string;
+  placements: number;
+  /** Of them, books that met the square's rule. */
+  met: number;
+}
+
 export interface Database {
   users: UsersTable;
   books: BooksTable;
@@ -353,6 +380,8 @@ export interface Database {
   clubHiddenPosts: ClubHiddenPostsTable;
   erasureLog: ErasureLogTable;
   clubJoinCodes: ClubJoinCodesTable;
+  cardReaderTotals: CardReaderTotalsTable;
+  cardDayCounts: CardDayCountsTable;
 }
 
 /** Reads a timestamp column the same way on both databases. */

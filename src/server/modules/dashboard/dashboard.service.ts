@@ -16,7 +16,6 @@ import type { DatabaseHandle } from '../../db/database';
 import { toIso } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
-import { createLru } from '../../shared/lru';
 import { createClubsRepository } from '../clubs/clubs.repository';
 import { toLeaderboardEntries } from '../leaderboard/leaderboard.service';
 import { createPrivacyService } from '../privacy/privacy.service';
@@ -29,26 +28,18 @@ const BUCKETS = Math.floor(MAX_CARD_POINTS / DASHBOARD_POINTS_BUCKET) + 1;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * How long a card's counted figures are served before they are counted anew. At 10,000 readers
- * a count reads a card's ~85,000-160,000 placements four ways: hundreds of milliseconds on
- * SQLite (docs/SCALING.md), too long to spend on every refetch. A season's dashboard is not
- * live: the answer says when it was counted (generatedAt), and readers asking at once share
- * one count. Names are worked out per asker, never kept.
- */
-export const DASHBOARD_FIGURES_TTL_MS = 30_000;
-/** Cards whose figures are kept at most, the least recently read first out. */
-const DASHBOARD_FIGURES_MAX = 200;
-
 type DashboardRepository = ReturnType<typeof createDashboardRepository>;
-type Figures = Awaited<ReturnType<typeof countFigures>>;
 
-/** Everything but the top readers' names: the same for every organiser of the card. */
+/**
+ * Everything but the top readers' names, counted anew on every call from the totals kept with
+ * the placements (migration 021): a handful of indexed reads, milliseconds at 10,000 readers
+ * (docs/SCALING.md), so nothing is kept between calls and a new book shows at once.
+ */
 async function countFigures(dashboards: DashboardRepository, gridId: string, at: number) {
   const weekStart = new Date(at - DASHBOARD_WEEK_DAYS * DAY_MS).toISOString();
   const cells = await dashboards.cells(gridId);
   const [buckets, squareRows, days, top] = await Promise.all([
-    dashboards.readerBuckets(gridId, cells, weekStart),
+    dashboards.readerBuckets(gridId, weekStart),
     dashboards.squares(gridId),
     dashboards.perDay(gridId),
     dashboards.topReaders(gridId),
@@ -118,12 +109,10 @@ async function countFigures(dashboards: DashboardRepository, gridId: string, at:
  */
 export function createDashboardService(
   database: DatabaseHandle,
-  options: { now?: () => number; ttlMs?: number } = {},
+  options: { now?: () => number } = {},
 ) {
   const now = options.now ?? Date.now;
-  const ttlMs = options.ttlMs ?? DASHBOARD_FIGURES_TTL_MS;
   const dashboards = createDashboardRepository(database.db, database.kind);
-  const figures = createLru<{ until: number; figures: Promise<Figures> }>(DASHBOARD_FIGURES_MAX);
   const clubs = createClubsRepository(database.db);
   const privacy = createPrivacyService(database);
 
@@ -145,18 +134,7 @@ export function createDashboardService(
   return {
     async getDashboard(viewer: Viewer, gridId: string): Promise<DashboardResponse> {
       const grid = await gridFor(viewer, gridId);
-      const at = now();
-      let kept = figures.get(grid.id);
-      if (!kept || kept.until <= at) {
-        const counting = countFigures(dashboards, grid.id, at);
-        kept = { until: at + ttlMs, figures: counting };
-        figures.set(grid.id, kept);
-        // A failed count is not kept: the next asker counts again.
-        counting.catch(() => {
-          if (figures.get(grid.id)?.figures === counting) figures.delete(grid.id);
-        });
-      }
-      const { top, ...counted } = await kept.figures;
+      const { top, ...counted } = await countFigures(dashboards, grid.id, now());
       // Names and visibility now, so hiding a profile hides it here at once (decision 023).
       const people = new Map((await dashboards.people(top.map((t) => t.id))).map((p) => [p.id, p]));
       const rows = top.flatMap((t) => {

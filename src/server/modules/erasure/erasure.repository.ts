@@ -154,6 +154,9 @@ export function createErasureRepository(db: Db, kind: DatabaseKind) {
     async deleteFootprint(user: ErasableUser, lockoutHash: string): Promise<void> {
       const id = user.id;
       await db.deleteFrom('placements').where('userId', '=', id).execute();
+      // Issue 24: their totals per card (migration 021); the triggers on placements have
+      // already counted them off, this says so here.
+      await db.deleteFrom('cardReaderTotals').where('userId', '=', id).execute();
       // Reports (migration 014): the reader's own, and every report whose target or snapshot is
       // theirs (their profile, their posts, a club they owned: the snapshot names its owner).
       await db
