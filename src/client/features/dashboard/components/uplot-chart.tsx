@@ -25,6 +25,15 @@ export interface UplotChartProps {
 }
 
 const DEFAULT_HEIGHT = 220;
+const DAY = 86_400;
+/** The time axis's tick steps, in seconds: whole days only (the data is a count a day). */
+const DAY_STEPS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY, 91 * DAY];
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const dayLabel = (seconds: number) => dayFormat.format(new Date(seconds * 1000));
 
 export function UplotChart({ kind, x, xLabels, series, height = DEFAULT_HEIGHT }: UplotChartProps) {
   const box = useRef<HTMLDivElement>(null);
@@ -56,6 +65,14 @@ export function UplotChart({ kind, x, xLabels, series, height = DEFAULT_HEIGHT }
                 },
                 values: (_u: uPlot, splits: number[]) =>
                   splits.map((s) => (Number.isInteger(s) ? (xLabels[s] ?? '') : '')),
+              }
+            : {}),
+          ...(kind === 'line'
+            ? {
+                // One label a day at most, far enough apart to read at 360 px: "29 Nov".
+                space: 64,
+                incrs: DAY_STEPS,
+                values: (_u: uPlot, splits: number[]) => splits.map(dayLabel),
               }
             : {}),
         },
