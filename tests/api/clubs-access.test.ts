@@ -62,6 +62,12 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/clubs/{clubId}/invites': owners(201),
   'GET /api/clubs/{clubId}/invites': owners(200),
   'DELETE /api/clubs/{clubId}/invites/{inviteId}': owners(200),
+  // Issue 24: the club's join code, as its invitation links.
+  'POST /api/clubs/{clubId}/join-code': owners(201),
+  'GET /api/clubs/{clubId}/join-code': owners(200),
+  // Each persona's club is fresh, with no live code: owners hear so (404 'No live join code.'),
+  // everyone else is refused before that is looked up (revoking a live one: club-join-codes).
+  'DELETE /api/clubs/{clubId}/join-code': row(404, 404, 403, 403, 404, 403, 403),
   'GET /api/club-invites/{token}': row(200, 200, 200, 200, 404, 200, 200),
   'POST /api/club-invites/{token}': row(409, 409, 409, 200, 404, 403, 200),
   'POST /api/clubs/{clubId}/requests': row(409, 409, 409, 200, 404, 403, 200),
@@ -177,6 +183,7 @@ function requestFor(route: string, f: Awaited<ReturnType<typeof freshClub>>) {
     'PATCH /api/clubs/{clubId}': { name: 'Renamed Circle', description: '' },
     'PUT /api/clubs/{clubId}/members/{userId}/role': { role: 'co_owner' },
     'POST /api/clubs/{clubId}/invites': {},
+    'POST /api/clubs/{clubId}/join-code': { expiresInDays: 7 },
     'POST /api/clubs/{clubId}/cards': {
       title: 'Another Card',
       challenges: [...DEFAULT_CHALLENGES],
