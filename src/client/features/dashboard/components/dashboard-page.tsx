@@ -16,7 +16,7 @@ function DashboardError({ error, onRetry }: { error: unknown; onRetry: () => voi
   const known = error instanceof ApiError && [403, 404].includes(error.status);
   return (
     <div className="page-problem" role="alert">
-      <p>{known ? (error).message : t.loadFailed}</p>
+      <p>{known ? error.message : t.loadFailed}</p>
       {known ? null : (
         <button type="button" className="button" onClick={onRetry}>
           {t.retry}
