@@ -64,23 +64,23 @@ export function cardTotalsMigration(kind: DatabaseKind) {
       and exists (select 1 from grids g where g.id = ${grid})
     group by p.grid_id, p.user_id;`;
   const added = (row: string) => `
-    insert into card_reader_totals as r
+    insert into card_reader_totals
       (grid_id, user_id, squares, mask, met_mask, points, first_at, last_at, lines)
     select ${row}.grid_id, ${row}.user_id, 1, 1 << c.position,
       case when ${row}.rule_met = 1 then 1 << c.position else 0 end, ${row}.points,
       ${row}.created_at, ${row}.updated_at, 0
     from cells c where c.id = ${row}.cell_id
     on conflict (grid_id, user_id) do update set
-      squares = r.squares + 1, mask = r.mask | excluded.mask,
-      lines = ${linesOf('r.mask | excluded.mask')},
-      met_mask = r.met_mask | excluded.met_mask, points = r.points + excluded.points,
-      first_at = ${least}(r.first_at, excluded.first_at),
-      last_at = ${greatest}(r.last_at, excluded.last_at);`;
+      squares = card_reader_totals.squares + 1, mask = card_reader_totals.mask | excluded.mask,
+      lines = ${linesOf('card_reader_totals.mask | excluded.mask')},
+      met_mask = card_reader_totals.met_mask | excluded.met_mask, points = card_reader_totals.points + excluded.points,
+      first_at = ${least}(card_reader_totals.first_at, excluded.first_at),
+      last_at = ${greatest}(card_reader_totals.last_at, excluded.last_at);`;
   const dayAdded = (row: string) => `
-    insert into card_day_counts as d (grid_id, cell_id, day, placements, met)
+    insert into card_day_counts (grid_id, cell_id, day, placements, met)
     values (${row}.grid_id, ${row}.cell_id, ${dayOf(`${row}.created_at`)}, 1, ${met(row)})
     on conflict (grid_id, cell_id, day) do update set
-      placements = d.placements + 1, met = d.met + excluded.met;`;
+      placements = card_day_counts.placements + 1, met = card_day_counts.met + excluded.met;`;
   const dayRemoved = (row: string) => `
     update card_day_counts set placements = placements - 1, met = met - ${met(row)}
     where grid_id = ${row}.grid_id and cell_id = ${row}.cell_id
