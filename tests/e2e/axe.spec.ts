@@ -43,6 +43,9 @@ for (const viewport of [
   { width: 1280, height: 800 },
 ]) {
   test.describe(`axe at ${viewport.width} px`, () => {
+    // Each test visits many pages and runs axe on each: more than the default minute on a busy
+    // machine (seen at 1.1 min while another suite ran beside it).
+    test.describe.configure({ timeout: 150_000 });
     test.use({ viewport });
 
     test('signed-out pages', async ({ page }) => {
