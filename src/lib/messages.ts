@@ -625,6 +625,14 @@ export const messages = {
     clubPostHidden: "Post hidden from the club's feed.",
     clubPostShown: "Post shown in the club's feed again.",
     hiddenByModerator: 'Hidden by a moderator: only you can see this post.',
+    // What the contract's schemas say of a bad body (lib/schemas/moderation, erasure).
+    targetTypeRequired: 'Choose what you are reporting: a post, a profile or a club.',
+    resetFieldsRequired: 'Choose what to reset.',
+    daysRequired: 'Give the number of days, or choose for good.',
+    daysWhole: 'Give a whole number of days.',
+    daysMin: 'A suspension lasts at least 1 day.',
+    daysMax: (max: number) => `A suspension lasts at most ${max} days.`,
+    auditReasonRequired: 'Say why: the audit log keeps the reason.',
   },
   // Issue 23: erasing an account (server texts; the profile's confirmation dialog adds its own).
   erasure: {

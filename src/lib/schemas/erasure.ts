@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditReason } from './moderation';
 import { text } from './text';
 
 /** Issue 23: erasing an account, by its reader or by an admin. */
@@ -29,7 +30,7 @@ export type EraseMeBody = z.infer<typeof EraseMeBody>;
 
 /** POST /api/admin/users/:userId/erase: an admin's erasure, with the reason the log keeps. */
 export const AdminEraseBody = z.object({
-  reason: text({ max: 500 }).trim().min(1, 'Say why: the audit log keeps the reason.'),
+  reason: auditReason,
 });
 export type AdminEraseBody = z.infer<typeof AdminEraseBody>;
 

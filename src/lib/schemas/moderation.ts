@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages';
 import { text } from './text';
 
 /**
@@ -8,13 +9,13 @@ import { text } from './text';
 
 /** What a reader can report: a post (review), a profile (name, bio) or a club (name, description). */
 export const ReportTargetType = z.enum(['post', 'profile', 'club'], {
-  error: 'Choose what you are reporting: a post, a profile or a club.',
+  error: messages.moderation.targetTypeRequired,
 });
 export type ReportTargetType = z.infer<typeof ReportTargetType>;
 
 /** The short list of reasons a reader picks from. */
 export const ReportReason = z.enum(['spam', 'harassment', 'inappropriate', 'spoilers', 'other'], {
-  error: 'Choose a reason for your report.',
+  error: messages.reporting.reasonRequired,
 });
 export type ReportReason = z.infer<typeof ReportReason>;
 
@@ -90,21 +91,26 @@ export type ModerationReasonBody = z.infer<typeof ModerationReasonBody>;
 export const ResetFieldsBody = ModerationReasonBody.extend({
   fields: z
     .array(z.enum(['name', 'bio', 'description']))
-    .min(1, 'Choose what to reset.')
+    .min(1, messages.moderation.resetFieldsRequired)
     .max(2),
 });
 export type ResetFieldsBody = z.infer<typeof ResetFieldsBody>;
 
 export const SUSPENSION_DAYS_MAX = 3650;
 
+/** The reason an action must give: the audit log keeps it (a suspension, an admin's erasure). */
+export const auditReason = text({ max: 500 })
+  .trim()
+  .min(1, messages.moderation.auditReasonRequired);
+
 /** Suspending a reader for a number of days, or for good (days: null). */
 export const SuspendBody = z.object({
   days: z
-    .number({ error: 'Give the number of days, or choose for good.' })
-    .int('Give a whole number of days.')
-    .min(1, 'A suspension lasts at least 1 day.')
-    .max(SUSPENSION_DAYS_MAX, `A suspension lasts at most ${SUSPENSION_DAYS_MAX} days.`)
+    .number({ error: messages.moderation.daysRequired })
+    .int(messages.moderation.daysWhole)
+    .min(1, messages.moderation.daysMin)
+    .max(SUSPENSION_DAYS_MAX, messages.moderation.daysMax(SUSPENSION_DAYS_MAX))
     .nullable(),
-  reason: text({ max: 500 }).trim().min(1, 'Say why: the audit log keeps the reason.'),
+  reason: auditReason,
 });
 export type SuspendBody = z.infer<typeof SuspendBody>;
