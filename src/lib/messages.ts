@@ -596,6 +596,8 @@ export const messages = {
     reportOwn: 'You cannot report your own posts, profile or clubs.',
     targetNotFound: 'There is nothing to report here: it may have been removed.',
     tooManyReports: 'You have sent many reports in a short time. Please try again later.',
+    tooManyClubHides:
+      "You have hidden and shown many posts in your club's feed in a short time. Please try again later.",
     noOpenReports: 'There are no open reports on this.',
     reportsDismissed: 'Reports dismissed.',
     postNotFound: 'This post no longer exists.',

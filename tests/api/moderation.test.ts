@@ -246,6 +246,35 @@ describe('the rate limit on reports', () => {
   });
 });
 
+describe("the rate limit on hiding posts from a club's feed", () => {
+  it('stops an owner after their number of hides and shows, with the text', async () => {
+    const limited = await createTestApp(
+      {},
+      { config: { moderationRateLimits: { clubPostHides: { max: 2 } } } },
+    );
+    try {
+      const [owner, member] = await Promise.all([createUser(limited.app), createUser(limited.app)]);
+      const club = await createClub(limited.app, owner, { name: 'Busy Hiding Circle' });
+      await joinClub(limited.app, owner, member, club.id);
+      const post = await createPost(limited.app, member.id);
+      const url = `/api/clubs/${club.id}/posts/${post.id}/hide`;
+      // Hiding and showing are counted each on their own: two of each pass, a third hide not.
+      for (let round = 0; round < 2; round += 1) {
+        expect((await call(limited.app, 'POST', url, { cookie: owner.cookie })).statusCode).toBe(
+          200,
+        );
+        const shown = await call(limited.app, 'DELETE', url, { cookie: owner.cookie });
+        expect(shown.statusCode).toBe(200);
+      }
+      const third = await call(limited.app, 'POST', url, { cookie: owner.cookie });
+      expect(third.statusCode).toBe(429);
+      expect(errorOf(third).message).toBe(messages.moderation.tooManyClubHides);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('the moderation queue', () => {
   it('is for admins only', async () => {
     const response = await call(t.app, 'GET', '/api/admin/reports', { cookie: reporter.cookie });

@@ -31,6 +31,12 @@ import { createModerationService } from './moderation.service';
  */
 export const MODERATION_RATE_LIMITS = {
   reports: { max: 10, windowMs: 60 * MINUTE_MS, message: messages.moderation.tooManyReports },
+  // A club owner tidying the feed hides or shows a few posts; toggling in a loop is stopped.
+  clubPostHides: {
+    max: 60,
+    windowMs: 60 * MINUTE_MS,
+    message: messages.moderation.tooManyClubHides,
+  },
 } as const satisfies Record<string, FeatureLimit>;
 
 declare module '../../config' {
@@ -56,6 +62,11 @@ export function registerModerationRoutes(app: FastifyInstance, deps: AppDeps) {
     'reports',
     MODERATION_RATE_LIMITS.reports,
     deps.config.moderationRateLimits?.reports,
+  );
+  const clubHideLimit = featureRateLimitRule(
+    'club-post-hides',
+    MODERATION_RATE_LIMITS.clubPostHides,
+    deps.config.moderationRateLimits?.clubPostHides,
   );
 
   api.post('/api/reports', {
@@ -208,6 +219,7 @@ export function registerModerationRoutes(app: FastifyInstance, deps: AppDeps) {
       params: ClubPostParams,
       response: { 200: AdminActionResponse },
     },
+    config: { rateLimit: clubHideLimit },
     preValidation: membersOnly(),
     handler: async (request) =>
       service.setHiddenInClub(
@@ -225,6 +237,7 @@ export function registerModerationRoutes(app: FastifyInstance, deps: AppDeps) {
       params: ClubPostParams,
       response: { 200: AdminActionResponse },
     },
+    config: { rateLimit: clubHideLimit },
     preValidation: membersOnly(),
     handler: async (request) =>
       service.setHiddenInClub(
