@@ -4,7 +4,7 @@ import { messages } from '../../src/lib/messages';
 import { CARD_RESULTS_PAGE } from '../../src/server/modules/exports/card-results';
 import { createGrid, placeOk, type TestGrid } from '../helpers/bingo';
 import { createClub, createClubCard, joinClub } from '../helpers/clubs';
-import { createBook } from '../helpers/factories';
+import { createBook, insertBareUsers } from '../helpers/factories';
 import {
   call,
   createGuest,
@@ -112,25 +112,13 @@ describe('the shared card', () => {
   it('writes every reader of a card longer than one page, once each', async () => {
     const big = await createGrid(t.app, { admin, title: 'Big' });
     const book = await createBook(t.app);
-    const { db, kind } = t.app.deps.database;
+    const { db } = t.app.deps.database;
     const now = new Date().toISOString();
     const count = CARD_RESULTS_PAGE + 7;
     const ids = Array.from({ length: count }, (_, i) => `bulk-${String(i).padStart(4, '0')}`);
+    await insertBareUsers(t.app, ids);
     for (let i = 0; i < ids.length; i += 200) {
       const chunk = ids.slice(i, i + 200);
-      await db
-        .insertInto('users')
-        .values(
-          chunk.map((id) => ({
-            id,
-            name: id,
-            email: `${id}@example.test`,
-            emailVerified: (kind === 'postgres' ? false : 0) as never,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .execute();
       await db
         .insertInto('placements')
         .values(

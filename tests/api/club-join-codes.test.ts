@@ -11,6 +11,7 @@ import type { CreateJoinCodeResponse, JoinCodeResponse } from '../../src/lib/sch
 import type { ClubResponse } from '../../src/lib/schemas/clubs';
 import { hashJoinCode, newJoinCode } from '../../src/server/modules/clubs/join-codes';
 import { createClub } from '../helpers/clubs';
+import { insertBareUsers } from '../helpers/factories';
 import {
   call,
   createGuest,
@@ -273,24 +274,12 @@ describe('joining by a code', () => {
     const owner = await createUser(t.app);
     const club = await createClub(t.app, owner);
     const { code } = await makeCode(owner, club.id);
-    const { db, kind } = t.app.deps.database;
+    const { db } = t.app.deps.database;
     const now = new Date().toISOString();
     const ids = Array.from({ length: CLUB_MEMBERS_MAX - 1 }, (_, i) => `filler-${club.id}-${i}`);
+    await insertBareUsers(t.app, ids);
     for (let i = 0; i < ids.length; i += 400) {
       const chunk = ids.slice(i, i + 400);
-      await db
-        .insertInto('users')
-        .values(
-          chunk.map((id) => ({
-            id,
-            name: id,
-            email: `${id}@example.test`,
-            emailVerified: (kind === 'postgres' ? false : 0) as never,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .execute();
       await db
         .insertInto('clubMembers')
         .values(

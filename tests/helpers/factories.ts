@@ -103,6 +103,30 @@ export async function createMemberRow(
   return { id, email, username };
 }
 
+/**
+ * Many bare readers at once (rows only, named by their id), for tests that need a crowd: a
+ * card's results past a page, a club at its member limit. Inserted 200 a statement.
+ */
+export async function insertBareUsers(app: FastifyInstance, ids: string[]): Promise<void> {
+  const { kind } = app.deps.database;
+  const now = new Date().toISOString();
+  for (let i = 0; i < ids.length; i += 200) {
+    await dbOf(app)
+      .insertInto('users')
+      .values(
+        ids.slice(i, i + 200).map((id) => ({
+          id,
+          name: id,
+          email: `${id}@example.test`,
+          emailVerified: (kind === 'postgres' ? false : 0) as never,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .execute();
+  }
+}
+
 /** A blog post as the reviews module writes it; `createdAt` defaults to now. */
 export async function createPost(
   app: FastifyInstance,
