@@ -45,7 +45,8 @@ export function UplotChart({ kind, x, xLabels, series, height = DEFAULT_HEIGHT }
     const options: uPlot.Options = {
       width: width(),
       height,
-      legend: { show: series.length > 1 },
+      // The series' names only: the hover values read '--' at rest (the table has the numbers).
+      legend: { show: series.length > 1, live: false },
       cursor: { show: true, drag: { x: false, y: false } },
       scales: {
         x: { time: kind === 'line' },
@@ -57,10 +58,14 @@ export function UplotChart({ kind, x, xLabels, series, height = DEFAULT_HEIGHT }
           size: 36,
           ...(xLabels
             ? {
-                // Every bar labelled; every other one on a phone when labels are long.
+                // Every bar labelled while they fit (about 8 px a character and a gap);
+                // every other one, or fewer, when they would run together (16 squares at 360 px).
                 splits: (u: uPlot) => {
                   const longest = Math.max(...xLabels.map((l) => l.length));
-                  const step = u.width < 480 && longest > 2 ? 2 : 1;
+                  const step = Math.max(
+                    1,
+                    Math.ceil((xLabels.length * (longest * 8 + 8)) / u.width),
+                  );
                   return x.filter((_, i) => i % step === 0);
                 },
                 values: (_u: uPlot, splits: number[]) =>
