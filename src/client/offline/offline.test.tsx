@@ -5,7 +5,7 @@ import { DEFAULT_CHALLENGES } from '../../lib/challenges';
 import { messages } from '../../lib/messages';
 import { openBingo, square } from '../features/bingo/testing/bingo-harness';
 import { buildUser } from '../test-utils/factories';
-import { apiErrorReply, type RecordedRequest } from '../test-utils/mock-api';
+import { apiErrorReply, heldReply, type RecordedRequest } from '../test-utils/mock-api';
 import { readQueue } from './placement-queue';
 import {
   keepOfflineCache,
@@ -221,6 +221,35 @@ describe('placing offline (issue 26)', () => {
       ['/api/reviews', queued!.review!.key],
     ]);
     expect(readQueue(reader.id)).toEqual([]);
+    expect(await screen.findByText(messages.bingo.earnedPoints(10))).toBeInTheDocument();
+  });
+
+  it('says "Sending..." on the square while its placement is on its way, then shows it placed', async () => {
+    const answer = heldReply();
+    const { api, user } = await placeEmmaOffline({ 'POST /api/bingo/placements': answer.handler });
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Write a review' })).getByRole('button', {
+        name: 'Skip',
+      }),
+    );
+    expect(square(DEFAULT_CHALLENGES[1])).toHaveAccessibleName(
+      `${DEFAULT_CHALLENGES[1]}. Marked with Emma. ${messages.offlineQueue.waiting(1)}`,
+    );
+
+    goOffline(false);
+    await waitFor(() =>
+      expect(square(DEFAULT_CHALLENGES[1])).toHaveAccessibleName(
+        `${DEFAULT_CHALLENGES[1]}. Marked with Emma. ${messages.offlineQueue.sending}`,
+      ),
+    );
+    expect(api.requestsTo('POST /api/bingo/placements')).toHaveLength(1);
+
+    answer.send(placed(api.requestsTo('POST /api/bingo/placements')[0]!));
+    await waitFor(() =>
+      expect(square(DEFAULT_CHALLENGES[1])).not.toHaveAccessibleName(
+        expect.stringContaining(messages.offlineQueue.sending),
+      ),
+    );
     expect(await screen.findByText(messages.bingo.earnedPoints(10))).toBeInTheDocument();
   });
 

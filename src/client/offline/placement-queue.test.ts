@@ -7,8 +7,12 @@ import {
   attachReview,
   enqueuePlacement,
   queueKeyOf,
+  FIRST_RETRY_MS,
+  LONGEST_RETRY_MS,
   readQueue,
+  retryDelay,
   sendQueue,
+  sendingKeyOf,
 } from './placement-queue';
 
 // Issue 26: placements made offline wait in order, each with its own Idempotency-Key, and are
@@ -171,6 +175,36 @@ describe('the offline placement queue (issue 26)', () => {
     enqueuePlacement(READER, { gridId: 'g-1', cellId: 'c-1', book: DUNE });
     expect(await sendQueue(READER)).toEqual({ placed: 0, refused: 0, stopped: true });
     expect(readQueue(READER)[0]?.refusal).toBeUndefined();
+  });
+
+  it('names the placement on its way while it is sent, and none once it is answered', async () => {
+    const seen: (string | null)[] = [];
+    mockApi({
+      'POST /api/bingo/placements': (request) => {
+        seen.push(sendingKeyOf(READER));
+        return placedAnswer(request, 10);
+      },
+    });
+    const first = enqueuePlacement(READER, { gridId: 'g-1', cellId: 'c-1', book: DUNE });
+    const second = enqueuePlacement(READER, { gridId: 'g-1', cellId: 'c-2', book: EMMA });
+
+    await sendQueue(READER);
+
+    expect(seen).toEqual([first.key, second.key]);
+    expect(sendingKeyOf(READER)).toBeNull();
+  });
+
+  it('waits longer after each failed try: 5 s, doubling, never past 5 minutes, a fifth either way', () => {
+    const middle = () => 0.5;
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((failures) => retryDelay(failures, middle))).toEqual([
+      5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 300_000, 300_000,
+    ]);
+    expect(FIRST_RETRY_MS).toBe(5_000);
+    expect(LONGEST_RETRY_MS).toBe(300_000);
+    // Spread so that many phones back on one wifi do not all try at once.
+    expect(retryDelay(1, () => 0)).toBe(4_000);
+    expect(retryDelay(1, () => 1)).toBe(6_000);
+    expect(retryDelay(20, () => 1)).toBe(360_000);
   });
 
   it('is forgotten at sign-out, and when another reader signs in', () => {

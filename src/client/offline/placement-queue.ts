@@ -236,17 +236,49 @@ async function sendAll(readerId: string, handlers: SendHandlers): Promise<SendRe
     const next = waitingOf(readQueue(readerId)).find((item) => !tried.has(item.key));
     if (!next) return result;
     tried.add(next.key);
+    setSending(readerId, next.key);
     try {
       const outcome = await sendOne(readerId, next, handlers);
       result[outcome] += 1;
     } catch {
       result.stopped = true;
       return result;
+    } finally {
+      setSending(readerId, null);
     }
   }
 }
 
+/** The first wait before sending again after a send stopped (no network, server failure). */
+export const FIRST_RETRY_MS = 5_000;
+/** The longest wait between two tries, however many failed before. */
+export const LONGEST_RETRY_MS = 5 * 60_000;
+
+/**
+ * How long to wait before the next try after `failures` sends in a row stopped: 5 s, doubling
+ * to at most 5 minutes, each moved by up to a fifth either way so that many readers' phones
+ * coming back with one school's wifi do not all try at the same moment.
+ */
+export function retryDelay(failures: number, random: () => number = Math.random): number {
+  const base = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
 const running = new Map<string, Promise<SendResult>>();
+
+/** The key of the placement being sent now, per reader (this tab): its square says "Sending...". */
+const sending = new Map<string, string>();
+
+function setSending(readerId: string, key: string | null) {
+  if (key) sending.set(readerId, key);
+  else sending.delete(readerId);
+  changed();
+}
+
+/** The Idempotency-Key of the reader's placement on its way to the server, if one is. */
+export function sendingKeyOf(readerId: string): string | null {
+  return sending.get(readerId) ?? null;
+}
 
 /**
  * Sends everything waiting, in order, and resolves with what happened. One send at a time: a

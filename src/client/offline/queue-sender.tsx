@@ -14,12 +14,9 @@ import { LEADERBOARD_QUERY_ROOT } from '../features/bingo/api/leaderboard-api';
 import { bookToastGroup } from '../features/bingo/book-toast-group';
 import { ME_QUERY_KEY } from '../services/session-api';
 import { OWN_PROFILE_KEY, POSTS_KEY } from '../services/query-keys';
-import { sendQueue, waitingOf, type SendHandlers } from './placement-queue';
+import { retryDelay, sendQueue, waitingOf, type SendHandlers } from './placement-queue';
 import { useOnline } from './use-online';
 import { usePlacementQueue } from './use-placement-queue';
-
-/** While placements wait and the browser says it is online, sending is tried this often. */
-export const RETRY_MS = 30_000;
 
 /** What the card, the counter and the toasts do as each waiting placement is answered. */
 function handlersFor(queryClient: QueryClient): SendHandlers {
@@ -50,7 +47,8 @@ function handlersFor(queryClient: QueryClient): SendHandlers {
 
 /**
  * Sends the signed-in reader's waiting placements (issue 26) when the browser is online: at
- * start-up, when the network comes back, and every RETRY_MS while some still wait. Mounted in
+ * start-up, when the network comes back, and again after a send that stopped (no network after
+ * all, the server failing): 5 s later, then waits doubling to 5 minutes (retryDelay). Mounted in
  * the root layout for a signed-in reader, loaded lazily (never on /login).
  */
 export default function QueueSender({ readerId }: { readerId: string }) {
@@ -60,25 +58,35 @@ export default function QueueSender({ readerId }: { readerId: string }) {
 
   useEffect(() => {
     if (!online || !hasWaiting) return;
+    let failures = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let active = true;
     const send = () =>
       void sendQueue(readerId, handlersFor(queryClient)).then((result) => {
-        if (result.placed + result.refused === 0) return;
-        // The server has the last word: the cards, the profile, the feed and the board again.
-        for (const queryKey of [
-          CARD_QUERY_ROOT,
-          OWN_PROFILE_KEY,
-          POSTS_KEY,
-          LEADERBOARD_QUERY_ROOT,
-          ME_QUERY_KEY,
-          ['bingo', 'suggestions'],
-          ['bingo', 'fitting-books'],
-        ]) {
-          void queryClient.invalidateQueries({ queryKey });
+        if (result.placed + result.refused > 0) {
+          // The server has the last word: the cards, the profile, the feed and the board again.
+          for (const queryKey of [
+            CARD_QUERY_ROOT,
+            OWN_PROFILE_KEY,
+            POSTS_KEY,
+            LEADERBOARD_QUERY_ROOT,
+            ME_QUERY_KEY,
+            ['bingo', 'suggestions'],
+            ['bingo', 'fitting-books'],
+          ]) {
+            void queryClient.invalidateQueries({ queryKey });
+          }
         }
+        if (!active || !result.stopped) return;
+        // Whatever is left waits: try again later, waiting longer after each failure in a row.
+        failures += 1;
+        timer = setTimeout(send, retryDelay(failures));
       });
     send();
-    const timer = setInterval(send, RETRY_MS);
-    return () => clearInterval(timer);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
   }, [online, hasWaiting, readerId, queryClient]);
 
   return null;

@@ -20,7 +20,7 @@ import {
   removeQueued,
   type QueuedPlacement,
 } from '../../../offline/placement-queue';
-import { usePlacementQueue } from '../../../offline/use-placement-queue';
+import { usePlacementQueue, useSendingKey } from '../../../offline/use-placement-queue';
 import { ApiError, errorText } from '../../../services/api-client';
 import { isGuest } from '../../../services/session-api';
 import {
@@ -75,6 +75,7 @@ function withQueued(
   cells: readonly BingoCell[],
   gridId: string,
   queue: readonly QueuedPlacement[],
+  sendingKey: string | null = null,
 ): { cells: BingoCell[]; pending: Map<string, PendingSquare> } {
   let shown = [...cells];
   const pending = new Map<string, PendingSquare>();
@@ -109,7 +110,13 @@ function withQueued(
           }
         : cell,
     );
-    pending.set(item.cellId, { text: messages.offlineQueue.waiting(position), refused: false });
+    pending.set(item.cellId, {
+      text:
+        item.key === sendingKey
+          ? messages.offlineQueue.sending
+          : messages.offlineQueue.waiting(position),
+      refused: false,
+    });
   }
   return { cells: shown, pending };
 }
@@ -146,6 +153,7 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
   const { user } = useCurrentUser();
   const guest = user !== null && isGuest(user);
   const queue = usePlacementQueue(user && !guest ? user.id : null);
+  const sendingKey = useSendingKey(user && !guest ? user.id : null);
   const placing = useSubmitGuard();
   const resetting = useSubmitGuard();
 
@@ -277,7 +285,7 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
   const offline = !online;
   const placesOffline = offline && !isPast && !guest && user !== null;
   const squaresReadOnly = isPast || (offline && !placesOffline);
-  const { cells, pending } = withQueued(card.data.cells, grid.id, queue);
+  const { cells, pending } = withQueued(card.data.cells, grid.id, queue, sendingKey);
   const refusals = queue.filter((item) => item.refusal && item.gridId === grid.id);
   // Issue 12: a club card has its own reset date, and its points are the reader's club points.
   const club = grid.club ?? listed?.club ?? null;
