@@ -140,7 +140,7 @@ test('offline, the card and rules open from what was last seen; a signed-out bro
   const wanted = await addToWantToRead(page, baseURL!);
   await page.goto('/profile');
   await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeEnabled();
-  await page.getByRole('tab', { name: 'Want to Read (1)' }).click();
+  await page.getByRole('tab', { name: 'Want to Read (2)' }).click();
   await expect(page.getByRole('tabpanel').getByRole('link', { name: wanted.title })).toBeVisible();
   await page.goto('/bingo');
   await expect(grid).toBeVisible();
@@ -161,7 +161,7 @@ test('offline, the card and rules open from what was last seen; a signed-out bro
   await expect(page.getByRole('heading', { level: 2, name: 'offlinereader' })).toBeVisible();
   await expect(page.getByText('Failed to load profile data')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeDisabled();
-  await page.getByRole('tab', { name: 'Want to Read (1)' }).click();
+  await page.getByRole('tab', { name: 'Want to Read (2)' }).click();
   const wantToRead = page.getByRole('tabpanel');
   await expect(wantToRead.getByRole('link', { name: wanted.title })).toBeVisible();
   await expect(
@@ -219,7 +219,7 @@ function squareOf(page: Page, cell: CardCell) {
     .getByRole('button', { name: new RegExp(`^${escapeRegExp(cell.challenge)}\\.`) });
 }
 
-test('offline, a reader places a book and its review; back online each is sent once, and a refused one says why', async ({
+test('offline, a reader places a book and its review; back online each is sent once, and refused ones say why', async ({
   baseURL,
   browser,
 }) => {
@@ -232,12 +232,13 @@ test('offline, a reader places a book and its review; back online each is sent o
 
   // Known books: Dune on the want-to-read list, The Hobbit finished (placed on the first square).
   const wanted = await addToWantToRead(page, baseURL!, 'Dune');
+  const emma = await addToWantToRead(page, baseURL!, 'Emma');
   await placeBooks(page, { 0: 'Hobbit' });
   const { cells } = await currentCard(page.request);
   const square = (position: number) => cells.find((cell) => cell.position === position)!;
   await page.goto('/profile');
   await expect(page.getByRole('tabpanel').getByRole('link', { name: /Hobbit/ })).toBeVisible();
-  await page.getByRole('tab', { name: 'Want to Read (1)' }).click();
+  await page.getByRole('tab', { name: 'Want to Read (2)' }).click();
   await expect(page.getByRole('tabpanel').getByRole('link', { name: wanted.title })).toBeVisible();
   await page.goto('/bingo');
   await expect(squareOf(page, square(0))).toHaveAccessibleName(/Marked with The Hobbit/);
@@ -283,6 +284,18 @@ test('offline, a reader places a book and its review; back online each is sent o
     .getByRole('button', { name: 'Skip' })
     .click();
   await expect(squareOf(page, square(2))).toHaveAccessibleName(/Waiting to send \(2 in line\)$/);
+
+  // Emma on "A friend's favourite book" (no rule asks a question): another device fills it first.
+  await squareOf(page, square(9)).click();
+  await page
+    .getByRole('dialog', { name: square(9).challenge })
+    .getByRole('button', { name: `Place ${emma.title}` })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Write a review' })
+    .getByRole('button', { name: 'Skip' })
+    .click();
+  await expect(squareOf(page, square(9))).toHaveAccessibleName(/Waiting to send \(3 in line\)$/);
   expect(posts).toEqual([]);
 
   // Meanwhile, another device of the same reader spends the wildcard.
@@ -294,9 +307,17 @@ test('offline, a reader places a book and its review; back online each is sent o
     books: { isbn: string | null }[];
   };
   const prideIsbn = pride.books.find((book) => book.isbn)!.isbn!;
-  for (const position of [5, 6]) {
+  const eyre = (await (await other.get('/api/books/search?q=Jane%20Eyre')).json()) as {
+    books: { isbn: string | null }[];
+  };
+  const eyreIsbn = eyre.books.find((book) => book.isbn)!.isbn!;
+  for (const [position, isbn] of [
+    [5, prideIsbn],
+    [6, prideIsbn],
+    [9, eyreIsbn],
+  ] as const) {
     const placed = await other.post('/api/bingo/placements', {
-      data: { cellId: square(position).id, isbn: prideIsbn },
+      data: { cellId: square(position).id, isbn },
       headers: { origin: baseURL! },
     });
     expect(placed.ok(), await placed.text()).toBe(true);
@@ -310,16 +331,26 @@ test('offline, a reader places a book and its review; back online each is sent o
   await expect(squareOf(page, square(2))).toHaveAccessibleName(
     new RegExp(`Not marked yet, choose a book\\. ${escapeRegExp(refusal)}$`),
   );
-  await expect(page.getByRole('list', { name: messages.offlineQueue.refusedTitle })).toContainText(
-    refusal,
+  const changed = messages.offlineQueue.refused(messages.offlineQueue.squareChanged);
+  await expect(squareOf(page, square(9))).toHaveAccessibleName(
+    new RegExp(`Marked with Jane Eyre\\. ${escapeRegExp(changed)}$`),
   );
-  // 10 points each: The Hobbit, Pride and Prejudice twice, and Dune once.
-  await expect(page.locator('.points-counter')).toContainText('40');
+  const refusals = page.getByRole('list', { name: messages.offlineQueue.refusedTitle });
+  await expect(refusals).toContainText(refusal);
+  await expect(refusals).toContainText(changed);
+  // 10 points each: The Hobbit, Pride and Prejudice twice, Jane Eyre, and Dune once.
+  await expect(page.locator('.points-counter')).toContainText('50');
   await page.waitForTimeout(2_000);
-  expect(posts.sort()).toEqual(['/api/bingo/placements', '/api/bingo/placements', '/api/reviews']);
+  expect(posts.sort()).toEqual([
+    '/api/bingo/placements',
+    '/api/bingo/placements',
+    '/api/bingo/placements',
+    '/api/reviews',
+  ]);
 
   const card = await currentCard(page.request);
-  expect(card.points).toBe(40);
+  expect(card.points).toBe(50);
+  expect(card.cells.find((cell) => cell.position === 9)?.placement?.bookTitle).toBe('Jane Eyre');
   expect(card.cells.filter((cell) => cell.placement?.bookTitle === wanted.title)).toHaveLength(1);
   expect(card.cells.find((cell) => cell.position === 2)?.placement).toBeNull();
   const finished = (await (await page.request.get('/api/finished-books')).json()) as {
@@ -330,11 +361,15 @@ test('offline, a reader places a book and its review; back online each is sent o
     rating: 4,
   });
 
-  await page
-    .getByRole('list', { name: messages.offlineQueue.refusedTitle })
-    .getByRole('button', { name: messages.offlineQueue.dismissRefusal })
-    .click();
+  // Both read: each dismissed in turn.
+  const dismiss = refusals.getByRole('button', { name: messages.offlineQueue.dismissRefusal });
+  await expect(dismiss).toHaveCount(2);
+  await dismiss.first().click();
+  await expect(dismiss).toHaveCount(1);
+  await dismiss.click();
+  await expect(refusals).toHaveCount(0);
   await expect(squareOf(page, square(2))).toHaveAccessibleName(/Not marked yet, choose a book$/);
+  await expect(squareOf(page, square(9))).toHaveAccessibleName(/Marked with Jane Eyre$/);
   await other.dispose();
   await context.close();
 });
