@@ -4,7 +4,8 @@
 // demo reader's pages: the card at 1280 px and at 360 px (issue 9), the club they own at 1280 px
 // and at 360 px, and, for a new reader, the club's invitation link at 360 px (issue 12); the club
 // card's season dashboard at 1280 and 360 px and the card as it prints (issue 24); and the
-// admin page's Moderation tab (with open reports) and Readers tab at 1280 and 360 px (issue 23).
+// admin page's Moderation tab (with open reports) and Readers tab at 1280 and 360 px (issue 23);
+// the card offline on a phone, with its notice and a placement waiting to be sent (issue 26).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -240,6 +241,65 @@ async function main() {
       await showAdminTab(page, 'Readers', readersReady, `screenshot-admin-readers${suffix}.png`);
     }
     // ---- end of issue 23's block ----
+    // ---- Issue 26: the card offline on a phone, its notice and a placement waiting to be sent.
+    // The demo reader's profile and card once online (the worker and the offline copy keep
+    // them), then the network goes: a reload shows the card as last seen, and a book from the
+    // want-to-read list goes on an empty square, where it waits.
+    const { books: found } = await json(await owner.request.get('/api/books/search?q=Persuasion'));
+    const wanted = found.find((book) => book.isbn);
+    const added = await owner.request.post('/api/want-to-read', {
+      headers: ORIGIN,
+      data: { isbn: wanted.isbn },
+    });
+    // 409: already on the list from an earlier run of this script on the same data.
+    if (!added.ok() && added.status() !== 409) throw new Error(await added.text());
+    await phonePage.goto('/profile');
+    await phonePage.getByRole('tab', { name: /^Want to Read/ }).click();
+    await phonePage.getByRole('tabpanel').getByRole('link').first().waitFor();
+    await phonePage.goto('/bingo');
+    await phonePage.getByRole('grid', { name: 'Bingo card' }).waitFor();
+    await phonePage.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+        );
+      }
+    });
+    await ownerPhone.setOffline(true);
+    await phonePage.reload();
+    await phonePage.getByText(/^You're offline: showing your card as of /).waitFor();
+    const emptySquare = phonePage.locator('.bingo-square:not(.bingo-square--marked)').first();
+    const challenge = (await emptySquare.getAttribute('aria-label'))?.split('.')[0] ?? '';
+    await emptySquare.click();
+    const sheet = phonePage.getByRole('dialog', { name: challenge });
+    await sheet
+      .getByRole('button', { name: /^Place / })
+      .first()
+      .click();
+    await phonePage
+      .getByRole('dialog', { name: 'Write a review' })
+      .getByRole('button', { name: 'Skip' })
+      .click();
+    await phonePage
+      .getByText(/^Waiting to send \(1 in line\)$/)
+      .first()
+      .waitFor();
+    await phonePage.evaluate(() => window.scrollTo(0, 0));
+    await phonePage.screenshot({ path: path.join(DOCS, 'screenshot-offline-phone.png') });
+    console.log('docs/screenshot-offline-phone.png');
+    // The waiting square itself, in the middle of the window.
+    await phonePage
+      .getByText(/^Waiting to send \(1 in line\)$/)
+      .first()
+      .evaluate((label) => {
+        const top = label.getBoundingClientRect().top + scrollY;
+        window.scrollTo(0, Math.max(0, top - innerHeight / 2));
+      });
+    await phonePage.screenshot({ path: path.join(DOCS, 'screenshot-offline-waiting-phone.png') });
+    console.log('docs/screenshot-offline-waiting-phone.png');
+    await ownerPhone.setOffline(false);
+    // ---- end of issue 26's block ----
 
     await browser.close();
   } finally {
