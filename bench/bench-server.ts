@@ -72,6 +72,8 @@ export async function startBenchServer(
         AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
         LOG_LEVEL: options.log ? 'info' : 'silent',
         CAPTCHA_COST: '10',
+        // Sign-ins cost what they cost in production (decision 026), whatever else is cheap.
+        PASSWORD_HASH_COST: 'standard',
         STATIC_DIR: '/nonexistent-static-dir',
         PORT: String(port),
         APP_URL: `http://127.0.0.1:${port}`,

@@ -46,6 +46,7 @@ import { registerCardResultsRoutes } from './modules/exports/card-results';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createBooksService } from './modules/books/books.service';
 import { registerErasureRoutes } from './modules/erasure/erasure.routes';
+import { createPasswordHasher } from './auth/password-hash';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerExportRoutes } from './modules/exports/exports.routes';
 import { registerFriendRoutes } from './modules/friends/friends.routes';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const trustedOrigins = trustedOriginsFor(config);
   const lockout = createSignInLockout(database.db, config.authSecret);
   const resetLinks = createResetLinks(database.db);
+  const passwords = createPasswordHasher(config.passwordHashCost);
   const auth = createAuth({
     database,
     secret: config.authSecret,
@@ -170,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     resetLinks,
     log: app.log,
+    passwords,
   });
   const captcha = createCaptcha(database.db, config.authSecret, config.captchaCost);
   const books = createBooksService({ database, config, log: app.log });

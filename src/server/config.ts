@@ -1,3 +1,4 @@
+import type { PasswordHashCost } from './auth/password-hash';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -58,6 +59,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Hedgehog Reading Bingo <no-reply@hedgehog-bingo.local>'),
   SUPPORT_EMAIL: z.email().default('support@hedgehog-bingo.example'),
   CAPTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  /** Unset: `fast` under NODE_ENV=test, `standard` otherwise (auth/password-hash.ts). */
+  PASSWORD_HASH_COST: z.enum(['standard', 'fast']).optional(),
   /** A flag, or `accounts`: the demo accounts and the card only, without the community. */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', 'yes', 'no', 'accounts'])
@@ -108,6 +111,8 @@ export interface AppConfig {
   outboxDir: string;
   supportEmail: string;
   captchaCost: number;
+  /** scrypt's cost for new password hashes: `fast` only ever under NODE_ENV=test. */
+  passwordHashCost: PasswordHashCost;
   seedDemo: boolean;
   /**
    * With `seedDemo`: also the demo community (readers, posts, friends, a club, a past card;
@@ -165,6 +170,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new ConfigError('Invalid settings:\n  AUTH_SECRET: required when NODE_ENV=production');
   }
+  if (e.PASSWORD_HASH_COST === 'fast' && e.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'Invalid settings:\n  PASSWORD_HASH_COST: fast is for the test suites only (NODE_ENV=test)',
+    );
+  }
   const seedDemo =
     e.SEED_DEMO === undefined
       ? e.NODE_ENV !== 'production' && isLoopback(e.HOST)
@@ -186,6 +196,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxDir: path.join(e.DATA_DIR, 'outbox'),
     supportEmail: e.SUPPORT_EMAIL,
     captchaCost: e.CAPTCHA_COST,
+    passwordHashCost: e.PASSWORD_HASH_COST ?? (e.NODE_ENV === 'test' ? 'fast' : 'standard'),
     // Demo accounts have printed passwords: never seeded in production unless asked for.
     // The demo accounts' passwords are in the code: by default only on a server no one else can
     // reach (the loopback default of `npm start`), never in production.

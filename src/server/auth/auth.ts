@@ -1,3 +1,4 @@
+import type { PasswordHasher } from './password-hash';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, anonymous, username } from 'better-auth/plugins';
@@ -33,6 +34,7 @@ export interface AuthOptions {
   mailer: Mailer;
   resetLinks: ResetLinks;
   log: FastifyBaseLogger;
+  passwords: PasswordHasher;
 }
 
 /**
@@ -126,6 +128,7 @@ export function createAuth(options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       maxPasswordLength: PASSWORD_MAX,
+      password: options.passwords,
       sendResetPassword: async ({ user, token }) => {
         // Past RESET_LINKS_LIVE_MAX unused links the new one ends unmailed; the answer is the same.
         if (!(await options.resetLinks.admit(user.id, token))) return;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { verifyPassword } from 'better-auth/crypto';
+import { verifyPassword } from '../../auth/password-hash';
 import { messages } from '../../../lib/messages';
 import type { ErasurePreviewResponse } from '../../../lib/schemas/erasure';
 import type { AppDeps } from '../../app-deps';
