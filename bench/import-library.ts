@@ -22,7 +22,7 @@ function isbn13(body: string): string {
  * A Goodreads export of `rows` books as a big library looks: most with ISBNs the catalogue
  * lacks, some without ISBN (matched by title), ratings, dates and short reviews.
  */
-function syntheticGoodreadsExport(rows: number): string {
+export function syntheticGoodreadsExport(rows: number): string {
   const records = Array.from({ length: rows }, (_, n) => {
     const values: Record<string, string> = {
       'Book Id': String(100_000 + n),

@@ -36,6 +36,7 @@ import {
 } from './dashboard';
 import { measureHeaders } from './headers';
 import { measureSuggestions } from './suggestions-latency';
+import { measureSoak, SOAK_P99_TARGET_MS, SOAK_RSS_GROWTH_TARGET } from './soak';
 import { formatSummary, ms, ratio } from './stats';
 
 /**
@@ -464,6 +465,68 @@ async function dashboardPart() {
   }
 }
 
+async function soakPart() {
+  const f = await measureSoak();
+  console.log(
+    `Two instances (NODE_ENV=production, request logging on) on one PostgreSQL and one Redis, ` +
+      `${f.minutes} min of steady traffic from ${f.readers} readers: 80 reads and 20 placements ` +
+      `a second, ${OPEN_STREAMS_TEXT}, a 200-row import every 30 s, a share image a second. ` +
+      `Sampled every ${f.sampleSec} s; warm-up ${f.warmupSec} s.`,
+  );
+  console.log('   at s   RSS 1 MB   RSS 2 MB   requests     p50      p99   errors');
+  for (const s of f.samples) {
+    console.log(
+      `${String(s.atSec).padStart(7)} ${s.rssMb[0].toFixed(1).padStart(10)} ` +
+        `${s.rssMb[1].toFixed(1).padStart(10)} ${String(s.requests).padStart(10)} ` +
+        `${ms(s.p50).padStart(8)} ${ms(s.p99).padStart(8)} ${String(s.errors).padStart(8)}`,
+    );
+  }
+  for (const [kind, k] of Object.entries(f.byKind)) {
+    console.log(
+      `  ${kind.padEnd(14)} ${count(k.count).padStart(8)}  p50 ${ms(k.p50)}  p99 ${ms(k.p99)}`,
+    );
+  }
+  console.log(
+    `  ${count(f.requests)} requests, ${f.errors} errors${
+      f.errors > 0 ? ` (${JSON.stringify(f.errorKinds)})` : ''
+    }; ${count(f.placements)} placements; ${count(f.streamsOpened)} streams opened ` +
+      `(${f.streamRefusals} refused), ${count(f.streamEvents)} events heard; ${f.imports} imports`,
+  );
+  console.log(
+    `  readers whose total is not the sum of their placements: ${f.totalsOff}; card totals off: ` +
+      `${f.cardTotalsOff}`,
+  );
+  const growth = f.rssGrowth.map((g) => `${(g * 100).toFixed(1)} %`).join(' and ');
+  const flat = f.rssGrowth.every((g) => g <= SOAK_RSS_GROWTH_TARGET);
+  console.log(
+    `  target memory flat within ${SOAK_RSS_GROWTH_TARGET * 100} % after warm-up: ` +
+      `${metOrNot(flat)} (${growth})`,
+  );
+  console.log(
+    `  target p99 < ${SOAK_P99_TARGET_MS} ms after warm-up: ` +
+      `${metOrNot(f.p99AfterWarmup < SOAK_P99_TARGET_MS)} (${ms(f.p99AfterWarmup)})`,
+  );
+  // For docs/SCALING.md: memory and p99 over time as a Mermaid chart.
+  const xs = f.samples.map((s) => String(s.atSec)).join(', ');
+  console.log('```mermaid\nxychart-beta');
+  console.log(`  title "Soak: resident MB of instance 1 and 2, p99 ms"`);
+  console.log(`  x-axis "seconds" [${xs}]`);
+  console.log(`  y-axis "MB / ms"`);
+  for (const i of [0, 1] as const) {
+    console.log(`  line [${f.samples.map((s) => s.rssMb[i].toFixed(0)).join(', ')}]`);
+  }
+  console.log(`  bar [${f.samples.map((s) => s.p99.toFixed(1)).join(', ')}]`);
+  console.log('```');
+  // Correctness fails the run; memory and latency are figures to read, not to assert.
+  if (f.errors > 0 || f.totalsOff > 0 || f.cardTotalsOff > 0) {
+    throw new Error(
+      `the soak lost correctness: ${f.errors} errors, ${f.totalsOff} totals and ` +
+        `${f.cardTotalsOff} card totals off`,
+    );
+  }
+}
+const OPEN_STREAMS_TEXT = '40 live-update streams open, one replaced every 100 ms';
+
 async function headersPart() {
   const figures = await measureHeaders();
   console.log(
@@ -500,6 +563,11 @@ const PARTS = {
   },
   'page-weight': { title: 'Page weight, bytes on the wire (issue 9)', run: pageWeightPart },
   lighthouse: { title: 'Lighthouse mobile, median of 3 (issue 9)', run: lighthousePart },
+  soak: {
+    title:
+      'Soak: two instances on PostgreSQL and Redis, SOAK_MINUTES (30) of mixed traffic (issue 27)',
+    run: soakPart,
+  },
 } as const;
 type PartName = keyof typeof PARTS;
 const isPart = (name: string): name is PartName => Object.hasOwn(PARTS, name);
