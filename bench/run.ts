@@ -36,6 +36,7 @@ import {
 } from './dashboard';
 import { measureHeaders } from './headers';
 import { measureSuggestions } from './suggestions-latency';
+import { measurePageScale, PAGE_P95_TARGET_MS } from './page-scale';
 import { measureSoak, SOAK_P99_TARGET_MS, SOAK_RSS_GROWTH_TARGET } from './soak';
 import { formatSummary, ms, ratio } from './stats';
 
@@ -465,6 +466,30 @@ async function dashboardPart() {
   }
 }
 
+async function pageScalePart() {
+  const all = [await measurePageScale()];
+  const postgresServer = process.env.DATABASE_URL;
+  if (postgresServer) all.push(await measurePageScale({ postgresServer }));
+  else
+    console.log('(PostgreSQL skipped: set DATABASE_URL to a server to measure it beside SQLite)');
+  for (const f of all) {
+    console.log(
+      `${f.database}: ${count(f.readers)} readers, ${count(f.placements)} placements, ` +
+        `${count(f.posts)} posts (written in ${seconds(f.insertMs)}); one reader with 50 ` +
+        `friends, 12 squares and 20 books wanted, through app.inject, each page's answers ` +
+        `in turn, 100 rounds after a warm-up:`,
+    );
+    for (const p of f.pages) {
+      console.log(`  ${p.page.padEnd(18)} GET ${p.url.padEnd(44)} ${formatSummary(p.latency)}`);
+    }
+    const worst = f.pages.reduce((a, b) => (b.latency.p95 > a.latency.p95 ? b : a));
+    console.log(
+      `  target every p95 < ${PAGE_P95_TARGET_MS} ms: ${metOrNot(f.targetMet)} ` +
+        `(slowest ${worst.url}, p95 ${ms(worst.latency.p95)})`,
+    );
+  }
+}
+
 async function soakPart() {
   const f = await measureSoak();
   console.log(
@@ -563,6 +588,11 @@ const PARTS = {
   },
   'page-weight': { title: 'Page weight, bytes on the wire (issue 9)', run: pageWeightPart },
   lighthouse: { title: 'Lighthouse mobile, median of 3 (issue 9)', run: lighthousePart },
+  'page-scale': {
+    title:
+      'Every signed-in page at 100,000 readers, 1,000,000 placements, 200,000 posts (issue 27)',
+    run: pageScalePart,
+  },
   soak: {
     title:
       'Soak: two instances on PostgreSQL and Redis, SOAK_MINUTES (30) of mixed traffic (issue 27)',
