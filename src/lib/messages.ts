@@ -1032,6 +1032,7 @@ export const messages = {
     stars: (stars: number) => `${stars} ${stars === 1 ? 'star' : 'stars'}`,
     subjectsTitle: 'Subjects',
     noSubjects: 'No subjects known for these books.',
+    noLanguages: 'No languages known for these books.',
     languagesTitle: 'Languages',
     languageUnknown: 'Not known',
     bookCount: (books: number) => `${books} ${books === 1 ? 'book' : 'books'}`,
