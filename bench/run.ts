@@ -37,6 +37,7 @@ import {
 import { measureHeaders } from './headers';
 import { measureSuggestions } from './suggestions-latency';
 import { formatSummary, ms, ratio } from './stats';
+import { measureReadingYear, READING_YEAR_P95_TARGET_MS } from './reading-year';
 
 /**
  * npm run bench [-- part...]: every benchmark in one process, one readable report. Figures and
@@ -464,6 +465,28 @@ async function dashboardPart() {
   }
 }
 
+/** Issue 25: a reader's year at 500 finished books. */
+async function readingYearPart() {
+  const all = [await measureReadingYear()];
+  const postgresServer = process.env.DATABASE_URL;
+  if (postgresServer) all.push(await measureReadingYear({ postgresServer }));
+  else
+    console.log('(PostgreSQL skipped: set DATABASE_URL to a server to measure it beside SQLite)');
+  for (const f of all) {
+    console.log(
+      `${f.database}: a reader with 500 finished books (${f.booksIn2025} in 2025) among ` +
+        `${count(f.finishedRows)} finished-book rows; app.inject, 100 timed calls each, ` +
+        `interleaved, after a warm-up:`,
+    );
+    console.log(`  GET /api/profile/reading-year?year=2025   ${formatSummary(f.own)}`);
+    console.log(`  GET /api/users/:id/reading-year (other)   ${formatSummary(f.other)}`);
+    console.log(`  GET /api/health                           ${formatSummary(f.health)}`);
+    console.log(
+      `  target p95 < ${READING_YEAR_P95_TARGET_MS} ms: ${metOrNot(f.targetMet)} (${ms(f.own.p95)})`,
+    );
+  }
+}
+
 async function headersPart() {
   const figures = await measureHeaders();
   console.log(
@@ -497,6 +520,11 @@ const PARTS = {
   dashboard: {
     title: 'Season dashboard at 10,000 readers and 500,000 placements (issue 24)',
     run: dashboardPart,
+  },
+  // Issue 25.
+  'reading-year': {
+    title: 'Your reading year at 500 finished books (issue 25)',
+    run: readingYearPart,
   },
   'page-weight': { title: 'Page weight, bytes on the wire (issue 9)', run: pageWeightPart },
   lighthouse: { title: 'Lighthouse mobile, median of 3 (issue 9)', run: lighthousePart },

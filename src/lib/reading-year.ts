@@ -39,11 +39,32 @@ export interface YearCardInput {
  * 2025, one at 2026-01-01T00:30Z in 2026, wherever the reader lives (docs/ARCHITECTURE.md).
  */
 export function yearOf(iso: string): number {
-  return new Date(iso).getUTCFullYear();
+  // The server hands ISO strings in UTC ('2025-12-31T23:30:00.000Z'): the year is its head,
+  // read without a Date (500 books are counted on every call).
+  return /^\d{4}-\d{2}-/.test(iso) ? Number(iso.slice(0, 4)) : new Date(iso).getUTCFullYear();
 }
 
 function monthOf(iso: string): number {
-  return new Date(iso).getUTCMonth() + 1;
+  return /^\d{4}-\d{2}-/.test(iso) ? Number(iso.slice(5, 7)) : new Date(iso).getUTCMonth() + 1;
+}
+
+/** The comparable keys of an author field, each field split and folded once per call. */
+function authorKeysOf(cache: Map<string, string[]>, authors: string | null): string[] {
+  const field = authors ?? '';
+  let keys = cache.get(field);
+  if (!keys) {
+    // authorKey's Unicode folding costs ~10 µs a name; a plain ASCII name folds the same way
+    // with a lower-case and one ASCII class (NFKD leaves ASCII as it is).
+    keys = splitAuthors(field)
+      .map((name) =>
+        /^[\x20-\x7e]*$/.test(name)
+          ? name.toLowerCase().replace(/[^a-z0-9]/g, '')
+          : authorKey(name),
+      )
+      .filter((key) => key !== '');
+    cache.set(field, keys);
+  }
+  return keys;
 }
 
 /** Most first, then by name, as rows of { name, books }. */
@@ -62,33 +83,50 @@ function toBook(book: YearBookInput): ReadingYearBook {
 }
 
 /** Every year with a finished book or a card marked in it, and the current one; newest first. */
-export function yearsWithData(
-  books: readonly YearBookInput[],
+function yearsWithData(
+  bookYears: readonly number[],
   cards: readonly YearCardInput[],
   currentYear: number,
 ): number[] {
-  const years = new Set<number>([currentYear]);
-  for (const book of books) years.add(yearOf(book.finishedAt));
+  const years = new Set<number>([currentYear, ...bookYears]);
   for (const card of cards) {
     for (let y = yearOf(card.firstAt); y <= yearOf(card.lastAt); y += 1) years.add(y);
   }
   return [...years].sort((a, b) => b - a);
 }
 
+/** What a year is counted from (the repository reads each part with its own query). */
+export interface YearInput {
+  /** The books finished in the year (others are ignored). */
+  books: readonly YearBookInput[];
+  /** The author fields of the books finished before the year: their authors return. */
+  earlierAuthors: readonly (string | null)[];
+  /** Every finished date of the reader (ISO, UTC), for the years with data. */
+  finishedDates: readonly string[];
+  cards: readonly YearCardInput[];
+}
+
+/** The first instant of a year and of the next, as ISO strings (UTC), to query by. */
+export function yearBounds(year: number): { from: string; to: string } {
+  return {
+    from: new Date(Date.UTC(year, 0, 1)).toISOString(),
+    to: new Date(Date.UTC(year + 1, 0, 1)).toISOString(),
+  };
+}
+
 /**
- * A reader's year in books (issue 25) from all their finished books (earlier years decide
- * which authors return) and their card totals. Ties: the longest book is the first by title;
- * the best rated is the most recently finished of the highest rated.
+ * A reader's year in books (issue 25). Ties: the longest book is the first by title; the best
+ * rated is the most recently finished of the highest rated.
  */
 export function computeReadingYear(
   year: number,
-  books: readonly YearBookInput[],
-  cards: readonly YearCardInput[],
+  input: YearInput,
   currentYear: number,
 ): ReadingYear {
-  const inYear = books
+  const { cards } = input;
+  const inYear = input.books
     .filter((book) => yearOf(book.finishedAt) === year)
-    .sort((a, b) => a.finishedAt.localeCompare(b.finishedAt));
+    .sort((a, b) => (a.finishedAt < b.finishedAt ? -1 : a.finishedAt > b.finishedAt ? 1 : 0));
 
   const months = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, books: 0, pages: 0 }));
   const subjects = new Map<string, { name: string; books: number }>();
@@ -147,17 +185,14 @@ export function computeReadingYear(
   }
 
   // Authors of earlier years: a name met before this year returns; any other is new.
+  const keysCache = new Map<string, string[]>();
   const earlier = new Set<string>();
-  for (const book of books) {
-    if (yearOf(book.finishedAt) >= year) continue;
-    for (const name of splitAuthors(book.author)) earlier.add(authorKey(name));
+  for (const authors of input.earlierAuthors) {
+    for (const key of authorKeysOf(keysCache, authors)) earlier.add(key);
   }
   const thisYear = new Set<string>();
   for (const book of inYear) {
-    for (const name of splitAuthors(book.author)) {
-      const key = authorKey(name);
-      if (key) thisYear.add(key);
-    }
+    for (const key of authorKeysOf(keysCache, book.author)) thisYear.add(key);
   }
   let returning = 0;
   for (const key of thisYear) if (earlier.has(key)) returning += 1;
@@ -169,7 +204,7 @@ export function computeReadingYear(
 
   return {
     year,
-    years: yearsWithData(books, cards, currentYear),
+    years: yearsWithData(input.finishedDates.map(yearOf), cards, currentYear),
     booksRead: inYear.length,
     pagesRead,
     booksWithoutPages,

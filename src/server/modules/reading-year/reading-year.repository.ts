@@ -8,17 +8,18 @@ import { parseStoredCategories, storedNumberOrNull } from '../books/books.mapper
 export function createReadingYearRepository(db: Kysely<Database>) {
   return {
     /**
-     * Every book the reader finished (all years: earlier ones decide which authors return),
-     * with the catalogue's page count, subjects and language. One read of the reader's rows
-     * through finished_books_user_finished_idx; 500 books take a few milliseconds.
+     * The books the reader finished in [from, to), with the catalogue's page count, subjects
+     * and language: a range of finished_books_user_finished_idx, and the books by primary key.
      */
-    async listFinishedBooks(userId: string): Promise<YearBookInput[]> {
+    async listFinishedBooks(userId: string, from: string, to: string): Promise<YearBookInput[]> {
       const rows = await db
         .selectFrom('finishedBooks as f')
         .leftJoin('books as b', 'b.isbn', 'f.bookIsbn')
         .select(['f.bookIsbn', 'f.title', 'f.author', 'f.finishedAt', 'f.rating'])
         .select(['b.authors', 'b.pageCount', 'b.subjects', 'b.language'])
         .where('f.userId', '=', userId)
+        .where('f.finishedAt', '>=', from)
+        .where('f.finishedAt', '<', to)
         .execute();
       return rows.map((row) => ({
         isbn: row.bookIsbn,
@@ -30,6 +31,29 @@ export function createReadingYearRepository(db: Kysely<Database>) {
         subjects: row.subjects ? parseStoredCategories(row.subjects) : [],
         language: row.language ?? null,
       }));
+    },
+
+    /** The distinct author fields of the books finished before `before` (they return). */
+    async listAuthorsBefore(userId: string, before: string): Promise<(string | null)[]> {
+      const rows = await db
+        .selectFrom('finishedBooks as f')
+        .leftJoin('books as b', 'b.isbn', 'f.bookIsbn')
+        .select((eb) => eb.fn.coalesce('f.author', 'b.authors').as('authors'))
+        .where('f.userId', '=', userId)
+        .where('f.finishedAt', '<', before)
+        .distinct()
+        .execute();
+      return rows.map((row) => row.authors ?? null);
+    },
+
+    /** Every finished date of the reader (the index alone answers), for the years with data. */
+    async listFinishedDates(userId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('finishedBooks')
+        .select('finishedAt')
+        .where('userId', '=', userId)
+        .execute();
+      return rows.map((row) => toIso(row.finishedAt));
     },
 
     /**

@@ -1,6 +1,6 @@
 import { messages } from '../../../lib/messages';
 import { canSeeProfile } from '../../../lib/privacy';
-import { computeReadingYear, describeReadingYear } from '../../../lib/reading-year';
+import { computeReadingYear, describeReadingYear, yearBounds } from '../../../lib/reading-year';
 import type {
   OwnReadingYearResponse,
   ReadingYear,
@@ -36,11 +36,15 @@ export function createReadingYearService(database: DatabaseHandle) {
     withClubCards: boolean,
   ): Promise<ReadingYear> {
     const currentYear = new Date().getUTCFullYear();
-    const [books, cards] = await Promise.all([
-      repository.listFinishedBooks(userId),
+    const shown = year ?? currentYear;
+    const { from, to } = yearBounds(shown);
+    const [books, earlierAuthors, finishedDates, cards] = await Promise.all([
+      repository.listFinishedBooks(userId, from, to),
+      repository.listAuthorsBefore(userId, from),
+      repository.listFinishedDates(userId),
       repository.listCards(userId, withClubCards),
     ]);
-    return computeReadingYear(year ?? currentYear, books, cards, currentYear);
+    return computeReadingYear(shown, { books, earlierAuthors, finishedDates, cards }, currentYear);
   }
 
   return {
