@@ -1053,6 +1053,7 @@ export const messages = {
     downloadPng: 'Download the image (PNG)',
     openSvg: 'Open the image (SVG)',
     imageTitle: (year: number) => `My ${year} in books`,
+    imageLines: 'Bingo lines',
     altEmpty: (year: number) => `${year} in books: no books finished yet.`,
     altBooks: (year: number, books: number, pages: number) =>
       `${year} in books: ${books} ${books === 1 ? 'book' : 'books'}, ${pages.toLocaleString('en-GB')} pages`,

@@ -15,7 +15,7 @@ const t = messages.readingYear;
 
 /** One headline figure: the number large, its name beneath. */
 function figure(x: number, y: number, value: string, label: string): string {
-  return `<rect x="${x}" y="${y}" width="250" height="150" rx="14" fill="${COLOURS.paper}" stroke="${COLOURS.border}" stroke-width="2"/>
+  return `<rect x="${x}" y="${y}" width="240" height="150" rx="14" fill="${COLOURS.paper}" stroke="${COLOURS.border}" stroke-width="2"/>
 <text x="${x + 24}" y="${y + 78}" font-family="${SERIF}" font-size="54" font-weight="bold" fill="${COLOURS.barkDark}">${escapeSvgText(value)}</text>
 <text x="${x + 24}" y="${y + 118}" font-family="${SANS}" font-size="22" fill="${COLOURS.muted}">${escapeSvgText(label)}</text>`;
 }
@@ -60,11 +60,11 @@ ${hedgehog(40, 34, 1.6)}
 <text x="40" y="290" font-family="${SERIF}" font-size="30" font-weight="bold" fill="${COLOURS.cream}">Year in Review</text>
 <rect x="398" y="16" width="786" height="${CARD_HEIGHT - 32}" rx="18" fill="${COLOURS.parchment}"/>
 ${figure(422, 40, format(reading.booksRead), t.booksRead)}
-${figure(682, 40, format(reading.pagesRead), t.pagesRead)}
-${figure(942, 40, format(reading.authors.new), t.newAuthors)}
+${figure(672, 40, format(reading.pagesRead), t.pagesRead)}
+${figure(922, 40, format(reading.authors.new), t.newAuthors)}
 ${figure(422, 206, format(reading.authors.returning), t.returningAuthors)}
-${figure(682, 206, reading.averageRating === null ? '-' : reading.averageRating.toFixed(1), t.averageRating)}
-${figure(942, 206, format(lines), t.columnLines)}
+${figure(672, 206, reading.averageRating === null ? '-' : reading.averageRating.toFixed(1), t.averageRating)}
+${figure(922, 206, format(lines), t.imageLines)}
 ${notes.map((note, i) => line(430, 420 + i * 40, note)).join('\n')}
 </svg>`;
 }
