@@ -33,6 +33,9 @@ export interface YearCardInput {
   lastAt: string;
 }
 
+/** An ISO timestamp in UTC, as the server writes and reads them. */
+const UTC_ISO = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/;
+
 /**
  * The year a finished date falls in. The app keeps no time zone per reader (there is none in
  * users or settings), so the year is the UTC one: a book finished at 2025-12-31T23:30Z counts in
@@ -41,11 +44,11 @@ export interface YearCardInput {
 export function yearOf(iso: string): number {
   // The server hands ISO strings in UTC ('2025-12-31T23:30:00.000Z'): the year is its head,
   // read without a Date (500 books are counted on every call).
-  return /^\d{4}-\d{2}-/.test(iso) ? Number(iso.slice(0, 4)) : new Date(iso).getUTCFullYear();
+  return UTC_ISO.test(iso) ? Number(iso.slice(0, 4)) : new Date(iso).getUTCFullYear();
 }
 
 function monthOf(iso: string): number {
-  return /^\d{4}-\d{2}-/.test(iso) ? Number(iso.slice(5, 7)) : new Date(iso).getUTCMonth() + 1;
+  return UTC_ISO.test(iso) ? Number(iso.slice(5, 7)) : new Date(iso).getUTCMonth() + 1;
 }
 
 /** The comparable keys of an author field, each field split and folded once per call. */
