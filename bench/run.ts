@@ -27,6 +27,7 @@ import {
 } from './page-weight';
 import { measureSearchLatency } from './search-latency';
 import { measureShareImage, SHARE_IMAGE_P95_TARGET_MS } from './share-image';
+import { measureReadingYear, READING_YEAR_P95_TARGET_MS } from './reading-year';
 import { measureClubLeaderboard } from './club-leaderboard';
 import {
   CSV_HEALTH_P99_TARGET_MS,
@@ -37,7 +38,6 @@ import {
 import { measureHeaders } from './headers';
 import { measureSuggestions } from './suggestions-latency';
 import { formatSummary, ms, ratio } from './stats';
-import { measureReadingYear, READING_YEAR_P95_TARGET_MS } from './reading-year';
 
 /**
  * npm run bench [-- part...]: every benchmark in one process, one readable report. Figures and
@@ -465,6 +465,21 @@ async function dashboardPart() {
   }
 }
 
+async function headersPart() {
+  const figures = await measureHeaders();
+  console.log(
+    `A bare Fastify answering one JSON route, with and without our security headers; ` +
+      `${figures.rounds} rounds of ${figures.durationSec} s each, the variants in turn; ` +
+      `ratio = 2xx/s over the bare server's in the same round.`,
+  );
+  for (const v of figures.variants) {
+    console.log(
+      `  ${v.name.padEnd(40)} median ratio ${ratio(v.medianRatio)}  rounds ` +
+        `${v.ratios.map(ratio).join(', ')}  (${v.rates.map((r) => r.toFixed(0)).join(', ')}/s)`,
+    );
+  }
+}
+
 /** Issue 25: a reader's year at 500 finished books. */
 async function readingYearPart() {
   const all = [await measureReadingYear()];
@@ -487,23 +502,13 @@ async function readingYearPart() {
   }
 }
 
-async function headersPart() {
-  const figures = await measureHeaders();
-  console.log(
-    `A bare Fastify answering one JSON route, with and without our security headers; ` +
-      `${figures.rounds} rounds of ${figures.durationSec} s each, the variants in turn; ` +
-      `ratio = 2xx/s over the bare server's in the same round.`,
-  );
-  for (const v of figures.variants) {
-    console.log(
-      `  ${v.name.padEnd(40)} median ratio ${ratio(v.medianRatio)}  rounds ` +
-        `${v.ratios.map(ratio).join(', ')}  (${v.rates.map((r) => r.toFixed(0)).join(', ')}/s)`,
-    );
-  }
-}
-
 const PARTS = {
   search: { title: 'Local search latency (issue 3)', run: searchPart },
+  // Issue 25.
+  'reading-year': {
+    title: 'Your reading year at 500 finished books (issue 25)',
+    run: readingYearPart,
+  },
   suggestions: {
     title: 'Books that fit each square, and subject search (issue 11)',
     run: suggestionsPart,
@@ -520,11 +525,6 @@ const PARTS = {
   dashboard: {
     title: 'Season dashboard at 10,000 readers and 500,000 placements (issue 24)',
     run: dashboardPart,
-  },
-  // Issue 25.
-  'reading-year': {
-    title: 'Your reading year at 500 finished books (issue 25)',
-    run: readingYearPart,
   },
   'page-weight': { title: 'Page weight, bytes on the wire (issue 9)', run: pageWeightPart },
   lighthouse: { title: 'Lighthouse mobile, median of 3 (issue 9)', run: lighthousePart },
