@@ -27,6 +27,7 @@ import {
 } from './page-weight';
 import { measureSearchLatency } from './search-latency';
 import { measureShareImage, SHARE_IMAGE_P95_TARGET_MS } from './share-image';
+import { measureReadingYear, READING_YEAR_P95_TARGET_MS } from './reading-year';
 import { measureClubLeaderboard } from './club-leaderboard';
 import {
   CSV_HEALTH_P99_TARGET_MS,
@@ -567,8 +568,35 @@ async function headersPart() {
   }
 }
 
+/** Issue 25: a reader's year at 500 finished books. */
+async function readingYearPart() {
+  const all = [await measureReadingYear()];
+  const postgresServer = process.env.DATABASE_URL;
+  if (postgresServer) all.push(await measureReadingYear({ postgresServer }));
+  else
+    console.log('(PostgreSQL skipped: set DATABASE_URL to a server to measure it beside SQLite)');
+  for (const f of all) {
+    console.log(
+      `${f.database}: a reader with 500 finished books (${f.booksIn2025} in 2025) among ` +
+        `${count(f.finishedRows)} finished-book rows; app.inject, 100 timed calls each, ` +
+        `interleaved, after a warm-up:`,
+    );
+    console.log(`  GET /api/profile/reading-year?year=2025   ${formatSummary(f.own)}`);
+    console.log(`  GET /api/users/:id/reading-year (other)   ${formatSummary(f.other)}`);
+    console.log(`  GET /api/health                           ${formatSummary(f.health)}`);
+    console.log(
+      `  target p95 < ${READING_YEAR_P95_TARGET_MS} ms: ${metOrNot(f.targetMet)} (${ms(f.own.p95)})`,
+    );
+  }
+}
+
 const PARTS = {
   search: { title: 'Local search latency (issue 3)', run: searchPart },
+  // Issue 25.
+  'reading-year': {
+    title: 'Your reading year at 500 finished books (issue 25)',
+    run: readingYearPart,
+  },
   suggestions: {
     title: 'Books that fit each square, and subject search (issue 11)',
     run: suggestionsPart,

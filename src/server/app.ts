@@ -59,6 +59,7 @@ import { registerModerationRoutes } from './modules/moderation/moderation.routes
 import { registerPostRoutes } from './modules/posts/posts.routes';
 import { registerPrivacyRoutes } from './modules/privacy/privacy.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
+import { registerReadingYearRoutes } from './modules/reading-year/reading-year.routes';
 import { registerRecommendationRoutes } from './modules/recommendations/recommendations.routes';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
@@ -384,6 +385,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCardResultsRoutes(app, deps, clubsService);
   // Issue 24: a season's dashboard.
   registerDashboardRoutes(app, deps);
+  // Issue 25: your reading year and the Year in Review.
+  registerReadingYearRoutes(app, deps);
   await registerSpa(app, { staticDir: config.staticDir, supportEmail: config.supportEmail });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api') && app.sendSpaPage) {

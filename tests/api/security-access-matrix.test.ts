@@ -231,6 +231,12 @@ const EXPECTED: Record<string, Row> = {
   // Issue 24: the shared card's season dashboard is the admins' (a club card's: its owners',
   // tested in tests/api/dashboard.test.ts).
   'GET /api/grids/{gridId}/dashboard': adminOnly(200),
+  // Issue 25: your reading year and its share image (members, their own); another reader's
+  // year answers as their profile does (a hidden one still 200, saying so; no such reader 404).
+  'GET /api/profile/reading-year': members(200),
+  'GET /api/profile/reading-year/{year}/share.svg': members(200),
+  'GET /api/profile/reading-year/{year}/share.png': members(200),
+  'GET /api/users/{userId}/reading-year': members(200),
 };
 
 /** Issue 23: what the moderation routes name, made in beforeAll (moderationFixtures). */
@@ -485,6 +491,10 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
     'DELETE /api/clubs/{clubId}/join-code': club,
     'GET /api/grids/{gridId}/results.csv': { gridId: f.grid.id },
     'GET /api/grids/{gridId}/dashboard': { gridId: f.grid.id },
+    // Issue 25.
+    'GET /api/profile/reading-year/{year}/share.svg': { year: '2026' },
+    'GET /api/profile/reading-year/{year}/share.png': { year: '2026' },
+    'GET /api/users/{userId}/reading-year': { userId: f.reader.id },
   };
   const queries: Record<string, string> = {
     'GET /api/books/search': '?q=Hedgehog',

@@ -55,6 +55,11 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: 'profile', element: <ProfilePage /> },
           { path: 'friend/:userId', element: <FriendPage /> },
+          // Issue 25: the Stats tab on a year, an address to reopen a Year in Review by.
+          { path: 'profile/stats', element: <ProfilePage initialTab="stats" /> },
+          { path: 'profile/stats/:year', element: <ProfilePage initialTab="stats" /> },
+          { path: 'friend/:userId/stats', element: <FriendPage initialTab="stats" /> },
+          { path: 'friend/:userId/stats/:year', element: <FriendPage initialTab="stats" /> },
           { path: 'book/:isbn', element: <BookPage /> },
           { path: 'recommendations', element: <RecommendationsPage /> },
           { path: 'blog', element: <BlogPage /> },

@@ -9,11 +9,19 @@ import {
   buildUserProfileResponse,
   buildWantToReadBook,
 } from '../testing/profile-factories';
+import { buildReadingYear } from '../testing/reading-year-factories';
 
 const ROUTE = 'GET /api/users/u-7/profile';
 
 async function openFriendPage(reply: MockReply) {
-  const api = mockApi({ 'GET /api/me': { body: { user: buildUser() } }, [ROUTE]: reply });
+  const api = mockApi({
+    'GET /api/me': { body: { user: buildUser() } },
+    [ROUTE]: reply,
+    // Issue 25: the Stats tab's reading year.
+    'GET /api/users/u-7/reading-year': {
+      body: { access: 'full', reading: buildReadingYear(), alt: '' },
+    },
+  });
   const app = renderApp('/friend/u-7');
   await screen.findByRole('heading', { level: 1, name: 'Friend' });
   return { ...app, api };

@@ -14,6 +14,7 @@ import { ReportButton } from '../../reports/components/report-button';
 import { BlockReaderButton } from './block-reader';
 import { BookRow } from './book-row';
 import { HiddenProfile } from './hidden-profile';
+import { FriendReadingYear, parseYearParam } from './reading-year';
 import { StatsList } from './stats-list';
 import { WantToReadList } from './want-to-read-list';
 
@@ -40,7 +41,8 @@ function FriendBooks({ books, name }: { books: readonly FriendBook[]; name: stri
   );
 }
 
-function FriendProfile({ userId }: { userId: string }) {
+function FriendProfile(props: { userId: string; year?: number; initialTab?: 'stats' }) {
+  const { userId, year } = props;
   const query = useQuery(userProfileQueryOptions(userId));
   if (query.isPending) return <Spinner label={FRIEND_PAGE_TEXT.loading} showLabel />;
   if (query.isError)
@@ -64,6 +66,7 @@ function FriendProfile({ userId }: { userId: string }) {
       </div>
       <Tabs
         label={`${name}'s reading`}
+        initialTabId={props.initialTab}
         tabs={[
           { id: 'books', label: 'Books', render: () => <FriendBooks books={books} name={name} /> },
           {
@@ -76,7 +79,16 @@ function FriendProfile({ userId }: { userId: string }) {
                 <WantToReadList books={wantToRead} />
               ),
           },
-          { id: 'stats', label: 'Stats', render: () => <StatsList stats={stats} /> },
+          {
+            id: 'stats',
+            label: 'Stats',
+            render: () => (
+              <>
+                <StatsList stats={stats} />
+                <FriendReadingYear userId={profile.id} name={name} year={year} />
+              </>
+            ),
+          },
         ]}
       />
     </>
@@ -84,16 +96,28 @@ function FriendProfile({ userId }: { userId: string }) {
 }
 
 /** Another reader's read-only profile (`/friend/:userId`), cached for five minutes. */
-export function FriendPage() {
+export function FriendPage({ initialTab }: { initialTab?: 'stats' } = {}) {
   useDocumentTitle('Friend');
-  const { userId = '' } = useParams();
+  const { userId = '', year } = useParams();
   const { user } = useCurrentUser();
   // One's own id leads to the editable profile.
-  if (user && userId === user.id) return <Navigate to="/profile" replace />;
+  if (user && userId === user.id) {
+    return (
+      <Navigate
+        to={initialTab === 'stats' ? `/profile/stats${year ? `/${year}` : ''}` : '/profile'}
+        replace
+      />
+    );
+  }
   return (
     <div className="page profile-page">
       <h1>Friend</h1>
-      <FriendProfile key={userId} userId={userId} />
+      <FriendProfile
+        key={userId}
+        userId={userId}
+        year={parseYearParam(year)}
+        initialTab={initialTab}
+      />
     </div>
   );
 }

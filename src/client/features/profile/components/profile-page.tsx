@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { messages } from '../../../../lib/messages';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
@@ -13,6 +13,7 @@ import { FriendsTab } from './friends-tab';
 import { MyBooksTab } from './my-books-tab';
 import { ProfileCard } from './profile-card';
 import { EditProfileModal, ReadingHistoryPanel } from './profile-parts';
+import { OwnReadingYear, parseYearParam } from './reading-year';
 import { StatsList } from './stats-list';
 import { WantToReadTab } from './want-to-read-tab';
 
@@ -25,7 +26,7 @@ const EDIT_VALUE = 'profile';
  * Read (with its count), Stats and Friends, then Reading history (import and export, issue 9).
  * Each tab loads its list when it is opened.
  */
-export function ProfilePage() {
+export function ProfilePage({ initialTab }: { initialTab?: 'stats' } = {}) {
   useDocumentTitle('Profile');
   const profile = useQuery(profileQueryOptions);
   // The list's own count once it has loaded (it follows removals at once), else the card's.
@@ -33,6 +34,9 @@ export function ProfilePage() {
   // Edit Profile lives in the address (?edit=profile), so a link can open it: a bingo square
   // that needs the reader's birth year or first name links here (issue 12).
   const [searchParams, setSearchParams] = useSearchParams();
+  // Issue 25: /profile/stats and /profile/stats/2026 open the Stats tab on that year.
+  const { year: yearParam } = useParams();
+  const year = parseYearParam(yearParam);
   const isEditing = searchParams.get(EDIT_PARAM) === EDIT_VALUE;
   const setIsEditing = (open: boolean) =>
     setSearchParams(
@@ -64,6 +68,7 @@ export function ProfilePage() {
         <ProfileCard profile={profile.data.profile} onEdit={() => setIsEditing(true)} />
         <Tabs
           label="Your reading"
+          initialTabId={initialTab}
           tabs={[
             // Issue 26: offline, each tab shows what was last seen, its buttons turned off.
             {
@@ -84,7 +89,16 @@ export function ProfilePage() {
                 </OfflineReadOnly>
               ),
             },
-            { id: 'stats', label: 'Stats', render: () => <StatsList stats={stats} /> },
+            {
+              id: 'stats',
+              label: 'Stats',
+              render: () => (
+                <>
+                  <StatsList stats={stats} />
+                  <OwnReadingYear year={year} />
+                </>
+              ),
+            },
             {
               id: 'friends',
               label: 'Friends',

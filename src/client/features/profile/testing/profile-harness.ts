@@ -7,6 +7,7 @@ import { mockApi, type MockRoutes } from '../../../test-utils/mock-api';
 import { renderApp } from '../../../test-utils/render-app';
 import { preloadProfileParts } from '../components/profile-parts';
 import { buildProfileResponse } from './profile-factories';
+import { buildOwnReadingYear } from './reading-year-factories';
 
 interface OpenProfileOptions {
   profile?: ProfileResponse;
@@ -25,6 +26,8 @@ export async function openProfile({
     'GET /api/me': { body: { user: buildUser({ id: profile.profile.id }) } },
     'GET /api/profile': { body: profile },
     'GET /api/finished-books': { body: { books, count: books.length } },
+    // Issue 25: the Stats tab's reading year (an empty one unless a test says otherwise).
+    'GET /api/profile/reading-year': { body: buildOwnReadingYear() },
     ...routes,
   });
   const app = renderApp(path);
