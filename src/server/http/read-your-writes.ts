@@ -45,8 +45,9 @@ export function commitNamedBy(
  * the others of its commits on the bus, but a reader can reach instance 2 before the bus does.
  * So a write's answer names this instance's latest commit in a cookie, and an instance that
  * gets a request naming a commit it has not heard of yet waits for it (CATCH_UP_WAIT_MS at
- * most) before anything is read: every kept answer is then read anew. On SQLite, and before
- * anything was written, nothing is set and nothing waits.
+ * most) before anything is read: every kept answer is then read anew. Only a write's answer
+ * that succeeded (below 400) and came after a commit sets it; on SQLite nothing is set and
+ * nothing waits.
  */
 export function registerReadYourWrites(
   app: FastifyInstance,
@@ -56,16 +57,20 @@ export function registerReadYourWrites(
   const attributes = `; Path=/; Max-Age=${SEEN_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${
     options.secure ? '; Secure' : ''
   }`;
+  // This instance's commit count when each write request came in: its answer names a commit
+  // only when one was made meanwhile (by it, or by another request of the same moment).
+  const countAtStart = new WeakMap<object, number>();
   app.addHook('onRequest', (request, _reply, done) => {
+    if (!READS.has(request.method)) countAtStart.set(request, changes.lastCommit()?.sequence ?? 0);
     const mark = commitNamedBy(request.headers.cookie, secret);
     const waiting = mark && changes.catchUp(mark);
     if (!waiting) return done();
     void waiting.then(() => done());
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (READS.has(request.method)) return done(null, payload);
+    if (READS.has(request.method) || reply.statusCode >= 400) return done(null, payload);
     const mark = changes.lastCommit();
-    if (!mark) return done(null, payload);
+    if (!mark || mark.sequence === countAtStart.get(request)) return done(null, payload);
     const value = `${mark.origin}.${mark.sequence}.${signatureOf(secret, mark.origin, mark.sequence)}`;
     // Fastify adds a set-cookie to those already set (a sign-in's session cookie).
     reply.header('set-cookie', `${SEEN_COOKIE}=${value}${attributes}`);
