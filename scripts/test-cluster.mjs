@@ -313,7 +313,7 @@ async function main() {
     return '60 allowed over both, the 61st refused';
   });
 
-  // Decision 026: both instances keep the card and the boards in memory; a reader's own write
+  // Decision 027: both instances keep the card and the boards in memory; a reader's own write
   // is seen at once on the other instance (the answer's bingo.seen cookie names the commit).
   const readCard = async (instance, cookie) => {
     const card = await send(instance, 'GET', `/api/bingo/grids/${grid.id}`, { cookie });

@@ -29,6 +29,6 @@ export interface AppDeps {
    * copies at once (the shared stamp, then the bus), so the next request reads the database.
    */
   sessionsChanged: (userId: string) => Promise<void>;
-  /** What kept answers are keyed on, on both databases and across instances (decision 026). */
+  /** What kept answers are keyed on, on both databases and across instances (decision 027). */
   changes: DataChanges;
 }

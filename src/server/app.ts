@@ -185,7 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Serve once Redis is up, so the first requests already share; a Redis that is away at
   // start-up delays the start by 2 s at most, then the app runs per instance until it is back.
   if (redis) app.addHook('onReady', async () => void (await redis.whenReady(2000)));
-  // Decision 026: answers kept in memory on PostgreSQL too, through the commits every instance
+  // Decision 027: answers kept in memory on PostgreSQL too, through the commits every instance
   // tells of on the bus; cached sessions trusted while the bus delivers, with no Redis read.
   const changes = createDataChanges({ database, bus, redis });
   const sharedBus = busLiveness({ bus, redis });
@@ -253,9 +253,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions.close();
     done();
   });
-  // With Redis, cached sessions are trusted while the bus delivers (decision 026).
+  // With Redis, cached sessions are trusted while the bus delivers (decision 027).
   const attachViewer = decorateViewer(app, auth, sessions, revocations);
-  // A reader's own writes, seen at once on every instance (decision 026).
+  // A reader's own writes, seen at once on every instance (decision 027).
   registerReadYourWrites(app, { changes, secret: config.authSecret, secure: production });
   // Request logging that costs little: server errors and slow requests at info level, every
   // request at debug (LOG_LEVEL=debug is an access log).

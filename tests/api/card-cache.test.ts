@@ -11,7 +11,7 @@ import { call, createTestApp, createUser, type TestApp, type TestUser } from '..
 
 // Issue 10: a reader's card is kept and served again while nothing was written to the
 // database, by this process or another, and the UTC day is the same; on PostgreSQL too, with
-// other instances' commits told of on the bus (decision 026, cross-instance-caches.test.ts).
+// other instances' commits told of on the bus (decision 027, cross-instance-caches.test.ts).
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

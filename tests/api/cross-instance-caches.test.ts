@@ -13,7 +13,7 @@ import {
 } from '../helpers/cluster';
 import { call, createUser } from '../helpers/test-app';
 
-// Decision 026: answers kept in memory (the card, the boards, sessions) on two instances on one
+// Decision 027: answers kept in memory (the card, the boards, sessions) on two instances on one
 // database and one Redis: a write through one instance is seen through the other, at once by
 // the reader who made it, and by everyone once the bus has told of it.
 const onPostgres = Boolean(process.env.DATABASE_URL);

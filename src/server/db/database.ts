@@ -29,7 +29,7 @@ export interface DatabaseHandle {
   /**
    * A number that moves whenever the database may have changed since it was last read. SQLite:
    * by this process (any statement that writes, counted as it runs) or by another (PRAGMA
-   * data_version). PostgreSQL: set by the app (shared/data-changes.ts, decision 026) from this
+   * data_version). PostgreSQL: set by the app (shared/data-changes.ts, decision 027) from this
    * instance's writes and the commits other instances tell of on the bus; undefined while that
    * cannot be trusted (Redis away). While it holds still, what was read is still true, so a
    * reader's answer kept under it can be served again (the card, issue 10).
@@ -37,7 +37,7 @@ export interface DatabaseHandle {
   changeCount?: () => number | undefined;
   /**
    * PostgreSQL only: tells `listener` of this process's writes, so kept answers can be keyed on
-   * them as SQLite's are on its change count (decision 026, shared/data-changes.ts): `started`
+   * them as SQLite's are on its change count (decision 027, shared/data-changes.ts): `started`
    * before a statement that can write is sent, `committed` once it is committed (its
    * transaction's `commit`, or the statement itself outside a transaction) and visible to every
    * other connection. One listener; a second replaces the first.

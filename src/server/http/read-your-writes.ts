@@ -4,7 +4,7 @@ import type { CommitMark, DataChanges } from '../shared/data-changes';
 
 /**
  * The cookie that carries a reader's latest write to the next instance they reach (decision
- * 026): `<origin>.<sequence>.<signature>`, the instance that answered the write and its commit
+ * 027): `<origin>.<sequence>.<signature>`, the instance that answered the write and its commit
  * count then, signed with the app's secret so nobody can make an instance wait for a commit
  * that never was.
  */
@@ -41,7 +41,7 @@ export function commitNamedBy(
 }
 
 /**
- * Read-your-writes across instances without a round trip (decision 026). Every instance tells
+ * Read-your-writes across instances without a round trip (decision 027). Every instance tells
  * the others of its commits on the bus, but a reader can reach instance 2 before the bus does.
  * So a write's answer names this instance's latest commit in a cookie, and an instance that
  * gets a request naming a commit it has not heard of yet waits for it (CATCH_UP_WAIT_MS at

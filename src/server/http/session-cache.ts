@@ -16,7 +16,7 @@ export function publishSessionsRevoked(bus: MessageBus, userId: string): void {
 
 /**
  * What many instances need to trust their cached sessions without asking Redis on every
- * request (decision 026; until then a revocation stamp was read from Redis on each): every
+ * request (decision 027; until then a revocation stamp was read from Redis on each): every
  * revocation comes through the bus, so a cached session is trusted while the bus is delivering
  * (`live`), and an instance that revokes answers only once the revocation has reached every
  * other instance's connection (`delivered`). While Redis is away, sessions are read from the

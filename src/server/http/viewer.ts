@@ -60,7 +60,7 @@ export function toViewer(user: SessionUser): Viewer {
 /**
  * Adds `request.viewer()`, memoised so each request reads its session at most once. With a
  * session cache, a cookie seen lately answers from memory (decision 011), with no round trip
- * to Redis either (decision 026); a request without a session cookie is nobody, without asking
+ * to Redis either (decision 027); a request without a session cookie is nobody, without asking
  * better-auth.
  */
 export function decorateViewer(
@@ -75,7 +75,7 @@ export function decorateViewer(
     if (!cache) return lookUpSession(auth, request);
     if (!cookie) return null;
     // Many instances with Redis away: another instance's sign-out cannot reach this cache, so
-    // the database, which has every session as it is, answers each request (decision 026).
+    // the database, which has every session as it is, answers each request (decision 027).
     if (shared && !shared.live()) return lookUpSession(auth, request);
     const cached = cache.get(cookie);
     if (cached) return cached;

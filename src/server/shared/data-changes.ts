@@ -4,7 +4,7 @@ import type { MessageBus } from './bus';
 import type { SharedRedis } from './redis';
 
 /**
- * The bus channel of committed writes on PostgreSQL (decision 026): `<origin> <sequence>`, the
+ * The bus channel of committed writes on PostgreSQL (decision 027): `<origin> <sequence>`, the
  * writing instance's id and how many of its commits it has told of so far. Every instance
  * counts them, and what it keeps in memory under the count is read anew after each.
  */
@@ -29,7 +29,7 @@ export interface CommitMark {
 }
 
 /**
- * What answers kept in memory are keyed on, the same way on both databases (decision 026).
+ * What answers kept in memory are keyed on, the same way on both databases (decision 027).
  * SQLite: its change count (database.ts: this process's writes and data_version). PostgreSQL:
  * this instance's writes (counted as each starts and again once committed) plus every commit
  * another instance tells of on the bus; while Redis is away nothing is kept.

@@ -86,7 +86,7 @@ export function createLeaderboardService(
   database: DatabaseHandle,
   bus?: MessageBus,
   now: () => number = Date.now,
-  /** Commits other instances tell of (decision 026): each empties what is kept here. */
+  /** Commits other instances tell of (decision 027): each empties what is kept here. */
   changes?: Pick<DataChanges, 'onRemoteChange'>,
 ) {
   const players = createLeaderboardRepository(database.db);
