@@ -163,7 +163,7 @@ const READ_ONLY_SQL =
 const WRITING_WITH = /\b(?:insert|update|delete|merge)\b/i;
 const TRANSACTION_START = /^\s*(?:begin|start transaction)\b/i;
 const TRANSACTION_COMMIT = /^\s*commit\b/i;
-const TRANSACTION_END = /^\s*(?:commit|rollback)\b/i;
+const TRANSACTION_END = /^\s*(?:commit\b|rollback\b(?!\s+to\b))/i;
 const WITH_SQL = /^\s*with\b/i;
 
 /** Whether a statement can change what is stored (anything but a read or a transaction step). */
