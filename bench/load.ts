@@ -200,8 +200,10 @@ export async function measureLoad(
 ): Promise<LoadFigures> {
   const hello = await startHelloWorld();
   try {
+    // The many-instance path (issue 27): PostgreSQL with the shared Redis when REDIS_URL is set.
+    const redisUrl = options.postgresServer ? process.env.REDIS_URL : undefined;
     const server = await startBenchServer(
-      { RATE_LIMIT_SCALE: '0' },
+      { RATE_LIMIT_SCALE: '0', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) },
       {},
       { log: true, postgresServer: options.postgresServer },
     );

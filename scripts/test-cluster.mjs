@@ -137,6 +137,16 @@ function cookieOf(response) {
   return pairs.join('; ');
 }
 
+/** `cookie` with the cookies a response set added (a newer value replaces an older one). */
+function withCookiesOf(cookie, response) {
+  const pairs = new Map(cookie.split('; ').map((pair) => [pair.split('=')[0], pair]));
+  for (const line of response.headers['set-cookie'] ?? []) {
+    const pair = line.split(';')[0];
+    pairs.set(pair.split('=')[0], pair);
+  }
+  return [...pairs.values()].join('; ');
+}
+
 /** Solves a captcha from `from` as the login form's widget does in a browser. */
 async function solveCaptcha(from) {
   const { json: challenge } = await send(from, 'GET', '/api/captcha/challenge');
@@ -302,6 +312,65 @@ async function main() {
     assert(refused.status === 429, `instance 1 then answered ${refused.status}`);
     return '60 allowed over both, the 61st refused';
   });
+
+  // Decision 027: both instances keep the card and the boards in memory; a reader's own write
+  // is seen at once on the other instance (the answer's bingo.seen cookie names the commit).
+  const readCard = async (instance, cookie) => {
+    const card = await send(instance, 'GET', `/api/bingo/grids/${grid.id}`, { cookie });
+    assert(card.status === 200, `card ${card.status}: ${card.text}`);
+    return card.json;
+  };
+  await check(
+    'a reader who places on instance 1 sees it at once on the card on instance 2',
+    async () => {
+      const reader = await createReader(one);
+      for (let i = 0; i < 2; i += 1) {
+        assert((await readCard(two, reader.cookie)).cells[5].placement === null, 'not empty');
+      }
+      const placed = await send(one, 'POST', '/api/bingo/placements', {
+        cookie: reader.cookie,
+        body: { cellId: cells[5], isbn: isbns[5] },
+      });
+      assert(placed.status === 200, `placement ${placed.status}: ${placed.text}`);
+      const cookie = withCookiesOf(reader.cookie, placed);
+      const card = await readCard(two, cookie);
+      assert(card.cells[5].placement?.bookIsbn === isbns[5], 'instance 2 showed the old card');
+      assert(card.points === placed.json.totalPoints, `points ${card.points}`);
+      return `${card.points} points on instance 2`;
+    },
+  );
+
+  await check(
+    'the Global Top 10 and Friends board on instance 2 show a placement on instance 1 at once',
+    async () => {
+      const reader = await createReader(two);
+      const mine = async (scope, cookie) => {
+        const board = await send(two, 'GET', `/api/leaderboard?scope=${scope}`, { cookie });
+        assert(board.status === 200, `${scope} board ${board.status}`);
+        return board.json.entries.find((entry) => entry.isYou)?.points;
+      };
+      // On the Global Top 10 among the seeded readers: points given straight in the database,
+      // which instance 2 shows once its kept board expires (TOP_PLAYERS_TTL_MS).
+      await db.query('update users set points = 1000000 where id = $1', [reader.id]);
+      for (let polls = 0; (await mine('global', reader.cookie)) !== 1000000; polls += 1) {
+        assert(polls < 40, 'the reader never reached the Global Top 10 on instance 2');
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      // Instance 2 keeps both boards now.
+      assert((await mine('friends', reader.cookie)) === 1000000, 'friends board before');
+      const placed = await send(one, 'POST', '/api/bingo/placements', {
+        cookie: reader.cookie,
+        body: { cellId: cells[6], isbn: isbns[6] },
+      });
+      assert(placed.status === 200, `placement ${placed.status}: ${placed.text}`);
+      const cookie = withCookiesOf(reader.cookie, placed);
+      const total = placed.json.totalPoints;
+      const [global, friends] = [await mine('global', cookie), await mine('friends', cookie)];
+      assert(friends === total, `friends board ${friends}, placement said ${total}`);
+      assert(global === total, `global board ${global}, placement said ${total}`);
+      return `${total} points on both boards`;
+    },
+  );
 
   await check(
     'kill -9 of instance 1 during a burst of placements loses no acknowledged one',

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { BooksService } from './modules/books/books.service';
 import type { MessageBus } from './shared/bus';
+import type { DataChanges } from './shared/data-changes';
 import type { SharedRedis } from './shared/redis';
 
 /** What the modules are built from; app.ts makes one per app. */
@@ -28,4 +29,6 @@ export interface AppDeps {
    * copies at once (the shared stamp, then the bus), so the next request reads the database.
    */
   sessionsChanged: (userId: string) => Promise<void>;
+  /** What kept answers are keyed on, on both databases and across instances (decision 027). */
+  changes: DataChanges;
 }

@@ -32,6 +32,7 @@ import {
   registerSecurityHeaders,
 } from './http/security-headers';
 import { createSessionCache, redisRevocations, revokeSessions } from './http/session-cache';
+import { registerReadYourWrites } from './http/read-your-writes';
 import { registerTurnEndWrites } from './http/turn-end-writes';
 import { decorateViewer } from './http/viewer';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -67,6 +68,7 @@ import { registerShareRoutes } from './modules/shares/shares.routes';
 import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { createLocalBus } from './shared/bus';
+import { busLiveness, createDataChanges } from './shared/data-changes';
 import { openSharedRedis } from './shared/redis';
 import { createRedisBus } from './shared/redis-bus';
 
@@ -187,7 +189,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Serve once Redis is up, so the first requests already share; a Redis that is away at
   // start-up delays the start by 2 s at most, then the app runs per instance until it is back.
   if (redis) app.addHook('onReady', async () => void (await redis.whenReady(2000)));
-  const revocations = redis ? redisRevocations(redis) : undefined;
+  // Decision 027: answers kept in memory on PostgreSQL too, through the commits every instance
+  // tells of on the bus; cached sessions trusted while the bus delivers, with no Redis read.
+  const changes = createDataChanges({ database, bus, redis });
+  const sharedBus = busLiveness({ bus, redis });
+  app.addHook('onClose', (_instance, done) => {
+    changes.close();
+    sharedBus.close();
+    done();
+  });
+  const revocations = redis ? redisRevocations(redis, () => sharedBus.live()) : undefined;
   const sessionsChanged = (userId: string) => revokeSessions(bus, revocations, userId);
   const deps: AppDeps = {
     config,
@@ -200,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     redis,
     lockout,
     sessionsChanged,
+    changes,
   };
   app.decorate('deps', deps);
 
@@ -245,8 +257,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions.close();
     done();
   });
-  // With Redis, a revocation stamp per user makes a sign-out final on every instance at once.
+  // With Redis, cached sessions are trusted while the bus delivers (decision 027).
   const attachViewer = decorateViewer(app, auth, sessions, revocations);
+  // A reader's own writes, seen at once on every instance (decision 027).
+  registerReadYourWrites(app, { changes, secret: config.authSecret, secure: production });
   // Request logging that costs little: server errors and slow requests at info level, every
   // request at debug (LOG_LEVEL=debug is an access log).
   const accessLog = config.logLevel === 'debug' || config.logLevel === 'trace';

@@ -9,8 +9,9 @@ import { viewerOf } from '../helpers/factories';
 import { writeFromAnotherProcess } from '../helpers/other-process';
 import { call, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/test-app';
 
-// Issue 10: on SQLite a reader's card is kept and served again while nothing was written to
-// the database, by this process or another, and the UTC day is the same.
+// Issue 10: a reader's card is kept and served again while nothing was written to the
+// database, by this process or another, and the UTC day is the same; on PostgreSQL too, with
+// other instances' commits told of on the bus (decision 027, cross-instance-caches.test.ts).
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -42,7 +43,7 @@ async function readerWithPlacement() {
 const coverOnSquare0 = (card: BingoCardResponse) => card.cells[0]?.placement?.coverUrl;
 
 describe('the kept card', () => {
-  it.runIf(onSqlite)('answers with the same card while nothing was written', async () => {
+  it('answers with the same card while nothing was written', async () => {
     const { grid, reader } = await readerWithPlacement();
     const service = createBingoService({ database: t.app.deps.database, hub: createEventHub() });
     const first = await service.getCard(viewerOf(reader), grid.id);
@@ -98,6 +99,29 @@ describe('the kept card', () => {
     });
     expect(coverOnSquare0(await read!)).toBe('https://covers.example/in-transaction.jpg');
   });
+
+  // PostgreSQL answers a read during the transaction with what was committed before (read
+  // committed): that answer must not be kept past the commit.
+  it.runIf(!onSqlite)(
+    'does not keep a card read while a transaction was open past its commit',
+    async () => {
+      const { grid, reader } = await readerWithPlacement();
+      await cardOf(reader, grid.id);
+      await t.app.deps.database.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('books')
+          .set({ coverUrl: 'https://covers.example/committed-later.jpg' })
+          .where('isbn', '=', HOBBIT.isbn13)
+          .execute();
+        expect(coverOnSquare0(await cardOf(reader, grid.id))).not.toBe(
+          'https://covers.example/committed-later.jpg',
+        );
+      });
+      expect(coverOnSquare0(await cardOf(reader, grid.id))).toBe(
+        'https://covers.example/committed-later.jpg',
+      );
+    },
+  );
 
   it('stops calling a club card current the day after its reset date, with nothing written', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -27,12 +27,22 @@ export interface DatabaseHandle {
    */
   changedElsewhere?: () => boolean;
   /**
-   * SQLite only: a number that moves whenever the file may have changed since it was last
-   * read, by this process (any statement that writes, counted as it runs) or by another
-   * (PRAGMA data_version). While it holds still, what was read from the file is still true,
-   * so a reader's answer kept under it can be served again (the card, issue 10).
+   * A number that moves whenever the database may have changed since it was last read. SQLite:
+   * by this process (any statement that writes, counted as it runs) or by another (PRAGMA
+   * data_version). PostgreSQL: set by the app (shared/data-changes.ts, decision 027) from this
+   * instance's writes and the commits other instances tell of on the bus; undefined while that
+   * cannot be trusted (Redis away). While it holds still, what was read is still true, so a
+   * reader's answer kept under it can be served again (the card, issue 10).
    */
-  changeCount?: () => number;
+  changeCount?: () => number | undefined;
+  /**
+   * PostgreSQL only: tells `listener` of this process's writes, so kept answers can be keyed on
+   * them as SQLite's are on its change count (decision 027, shared/data-changes.ts): `started`
+   * before a statement that can write is sent, `committed` once it is committed (its
+   * transaction's `commit`, or the statement itself outside a transaction) and visible to every
+   * other connection. One listener; a second replaces the first.
+   */
+  watchWrites?: (listener: WriteListener) => void;
   /**
    * A statement that reads nothing, to show the database answers (the health check): SQLite's
    * runs on its connection at once and returns nothing (it throws once the file is closed);
@@ -40,6 +50,12 @@ export interface DatabaseHandle {
    */
   ping(): Promise<void> | undefined;
   close(): Promise<void>;
+}
+
+/** What a PostgreSQL handle tells of this process's writes (`watchWrites`). */
+export interface WriteListener {
+  started(): void;
+  committed(): void;
 }
 
 // PostgreSQL returns int8 (count, sum) as strings; our counts fit in a double.
@@ -140,6 +156,21 @@ export function directSqliteOf(db: Kysely<unknown> | Kysely<Database>): DirectSq
 const NAMEABLE_SQL = /^\s*(?:select|insert|update|delete|with)\b/i;
 /** Longer texts (a bulk insert of many rows) are sent unnamed: a plan kept per connection each. */
 const NAMEABLE_SQL_MAX_LENGTH = 2000;
+/** Statements that write nothing: reads, and a transaction's own statements (told apart below). */
+const READ_ONLY_SQL =
+  /^\s*(?:select|begin|start transaction|commit|rollback|savepoint|release|show|explain)\b/i;
+/** A `with` query writes when one of its parts does. */
+const WRITING_WITH = /\b(?:insert|update|delete|merge)\b/i;
+const TRANSACTION_START = /^\s*(?:begin|start transaction)\b/i;
+const TRANSACTION_COMMIT = /^\s*commit\b/i;
+const TRANSACTION_END = /^\s*(?:commit\b|rollback\b(?!\s+to\b))/i;
+const WITH_SQL = /^\s*with\b/i;
+
+/** Whether a statement can change what is stored (anything but a read or a transaction step). */
+function canWrite(sql: string): boolean {
+  if (READ_ONLY_SQL.test(sql)) return false;
+  return !WITH_SQL.test(sql) || WRITING_WITH.test(sql);
+}
 
 /**
  * A pg pool whose clients send each query text as a named prepared statement (issue 10):
@@ -149,7 +180,7 @@ const NAMEABLE_SQL_MAX_LENGTH = 2000;
  * `commit`) go unnamed as before. Not for PgBouncer in transaction mode before 1.21, which
  * does not carry prepared statements between server connections (docs/SCALING.md).
  */
-function withNamedStatements(pool: pg.Pool) {
+function withNamedStatements(pool: pg.Pool, writes: { listener?: WriteListener }) {
   const names = new Map<string, string>();
   const nameOf = (sql: string): string | undefined => {
     let name = names.get(sql);
@@ -166,15 +197,50 @@ function withNamedStatements(pool: pg.Pool) {
   };
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   // Kysely calls query(sql, parameters) only (no cursors here: we never stream).
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
-    query: ((sql: string, parameters: readonly unknown[]) => {
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    // This connection's transaction, and whether it wrote: its commit is what others can see.
+    let inTransaction = false;
+    let wrote = false;
+    const send = (sql: string, parameters: readonly unknown[]) => {
       const name = nameOf(sql);
       return name === undefined
         ? client.query(sql, [...parameters])
         : client.query({ name, text: sql, values: [...parameters] });
-    }) as unknown as PostgresPoolClient['query'],
-    release: () => client.release(),
-  });
+    };
+    return {
+      query: (async (sql: string, parameters: readonly unknown[]) => {
+        const listener = writes.listener;
+        if (!listener) return send(sql, parameters);
+        if (TRANSACTION_START.test(sql)) {
+          inTransaction = true;
+          wrote = false;
+          return send(sql, parameters);
+        }
+        if (TRANSACTION_END.test(sql)) {
+          const committed = wrote && TRANSACTION_COMMIT.test(sql);
+          inTransaction = false;
+          wrote = false;
+          const result = await send(sql, parameters);
+          if (committed) listener.committed();
+          return result;
+        }
+        if (!canWrite(sql)) return send(sql, parameters);
+        listener.started();
+        if (inTransaction) {
+          wrote = true;
+          return send(sql, parameters);
+        }
+        try {
+          return await send(sql, parameters);
+        } finally {
+          // Outside a transaction a statement commits by itself (or fails and changes nothing:
+          // told anyway, which only empties kept answers once more).
+          listener.committed();
+        }
+      }) as unknown as PostgresPoolClient['query'],
+      release: () => client.release(),
+    };
+  };
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
@@ -200,14 +266,18 @@ export function openDatabase(
   if (config.database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
     pool.on('error', onPoolError);
+    const writes: { listener?: WriteListener } = {};
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+      dialect: new PostgresDialect({ pool: withNamedStatements(pool, writes) }),
       plugins,
     });
     return {
       kind: 'postgres',
       db,
       raw: db.withoutPlugins() as unknown as Kysely<unknown>,
+      watchWrites(listener) {
+        writes.listener = listener;
+      },
       ping: async () => void (await sql`select 1`.execute(db)),
       close: () => db.destroy(),
     };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { MessageBus } from '../shared/bus';
 import type { SharedRedis } from '../shared/redis';
 import type { Viewer } from './viewer';
@@ -16,51 +15,47 @@ export function publishSessionsRevoked(bus: MessageBus, userId: string): void {
 }
 
 /**
- * Revocation stamps kept in the shared Redis (decision 012): a user's stamp changes whenever
- * their sessions are revoked, and a cached session is trusted only while its stamp is the one
- * it was cached with. Pub/sub tells other instances soon; the stamp makes a sign-out final on
- * every instance before its answer leaves, with no window for a request that beats the message.
+ * What many instances need to trust their cached sessions without asking Redis on every
+ * request (decision 027; until then a revocation stamp was read from Redis on each): every
+ * revocation comes through the bus, so a cached session is trusted while the bus is delivering
+ * (`live`), and an instance that revokes answers only once the revocation has reached every
+ * other instance's connection (`delivered`). While Redis is away, sessions are read from the
+ * database on every request (it has them as they are), not from the cache.
  */
 export interface SharedRevocations {
-  /** The user's stamp now ('' when none), or null when Redis cannot say (then the bus decides). */
-  stamp(userId: string): Promise<string | null>;
-  /** Changes the user's stamp; resolves once Redis holds it (or at once when Redis is away). */
-  revoke(userId: string): Promise<void>;
+  /** True while every instance's revocations reach this one (Redis up, channels renewed). */
+  live(): boolean;
+  /**
+   * Resolves once what this instance published so far has been handed by Redis to every
+   * subscribed instance (a PING after it on the same connection), and this instance's own
+   * sockets read in the turn that followed; at once when Redis is away.
+   */
+  delivered(): Promise<void>;
 }
 
-/** A stamp outlives any cached session by far; an expired one only empties caches early. */
-const STAMP_TTL_MS = 24 * 60 * 60 * 1000;
-
-export function redisRevocations(redis: SharedRedis): SharedRevocations {
-  const key = (userId: string) => `bingo:sessions-revoked:${userId}`;
+export function redisRevocations(redis: SharedRedis, live: () => boolean): SharedRevocations {
   return {
-    async stamp(userId) {
-      if (!redis.isReady()) return null;
-      try {
-        return (await redis.client.get(key(userId))) ?? '';
-      } catch {
-        return null;
-      }
-    },
-    async revoke(userId) {
+    live,
+    async delivered() {
       if (!redis.isReady()) return;
       try {
-        await redis.client.set(key(userId), randomUUID(), 'PX', STAMP_TTL_MS);
+        await redis.client.ping();
       } catch {
         // Redis went away: the bus's interruption empties every cache on its return.
       }
+      await new Promise((resolve) => setImmediate(resolve));
     },
   };
 }
 
-/** Revokes `userId`'s sessions everywhere: the shared stamp first, then the bus. */
+/** Revokes `userId`'s sessions everywhere: the bus, then the wait for its delivery. */
 export async function revokeSessions(
   bus: MessageBus,
   shared: SharedRevocations | undefined,
   userId: string,
 ): Promise<void> {
-  await shared?.revoke(userId);
   publishSessionsRevoked(bus, userId);
+  await shared?.delivered();
 }
 
 /**
@@ -76,8 +71,6 @@ interface Entry {
   userId: string;
   viewer: Viewer;
   expiresAt: number;
-  /** The user's shared revocation stamp when cached (null without Redis). */
-  stamp: string | null;
 }
 
 export interface SessionCache {
@@ -85,15 +78,7 @@ export interface SessionCache {
   get(cookie: string): Viewer | undefined;
   /** A ticket taken before the database lookup; `set` refuses it if a revocation came since. */
   ticket(): number;
-  set(
-    cookie: string,
-    viewer: Viewer,
-    sessionExpiresAt: number,
-    ticket: number,
-    stamp?: string | null,
-  ): void;
-  /** The shared revocation stamp a cached session was stored with. */
-  stampOf(cookie: string): string | null | undefined;
+  set(cookie: string, viewer: Viewer, sessionExpiresAt: number, ticket: number): void;
   /** Forgets every cached session of the user (this instance only; publish for all). */
   forgetUser(userId: string): void;
   size(): number;
@@ -160,7 +145,7 @@ export function createSessionCache(options: SessionCacheOptions): SessionCache {
       return entry.viewer;
     },
     ticket: () => generation,
-    set(cookie, viewer, sessionExpiresAt, ticket, stamp = null) {
+    set(cookie, viewer, sessionExpiresAt, ticket) {
       if (ticket !== generation) return;
       remove(cookie);
       if (entries.size >= maxEntries) {
@@ -171,13 +156,11 @@ export function createSessionCache(options: SessionCacheOptions): SessionCache {
         userId: viewer.id,
         viewer,
         expiresAt: Math.min(now() + ttlMs, sessionExpiresAt),
-        stamp,
       });
       let cookies = byUser.get(viewer.id);
       if (!cookies) byUser.set(viewer.id, (cookies = new Set()));
       cookies.add(cookie);
     },
-    stampOf: (cookie) => entries.get(cookie)?.stamp,
     forgetUser,
     size: () => entries.size,
     close() {

@@ -59,8 +59,9 @@ export function toViewer(user: SessionUser): Viewer {
 
 /**
  * Adds `request.viewer()`, memoised so each request reads its session at most once. With a
- * session cache, a cookie seen lately answers from memory (decision 011); a request without a
- * session cookie is nobody, without asking better-auth.
+ * session cache, a cookie seen lately answers from memory (decision 011), with no round trip
+ * to Redis either (decision 027); a request without a session cookie is nobody, without asking
+ * better-auth.
  */
 export function decorateViewer(
   app: { decorateRequest: (name: 'viewer', value: null) => unknown },
@@ -73,21 +74,17 @@ export function decorateViewer(
     const cookie = sessionCookieOf(request.headers.cookie);
     if (!cache) return lookUpSession(auth, request);
     if (!cookie) return null;
+    // Many instances with Redis away: another instance's sign-out cannot reach this cache, so
+    // the database, which has every session as it is, answers each request (decision 027).
+    if (shared && !shared.live()) return lookUpSession(auth, request);
     const cached = cache.get(cookie);
-    if (cached) {
-      if (!shared) return cached;
-      // Many instances: trusted only while no instance has revoked the user's sessions since.
-      const stamp = await shared.stamp(cached.id);
-      if (stamp === null || stamp === cache.stampOf(cookie)) return cached;
-      cache.forgetUser(cached.id);
-    }
+    if (cached) return cached;
     const ticket = cache.ticket();
     const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     // A suspension ends a reader's sessions; one that outlived it (a race) is not signed in.
     if (!result || isSuspendedAt(result.user)) return null;
     const viewer = toViewer(result.user);
-    const stamp = shared ? await shared.stamp(viewer.id) : null;
-    cache.set(cookie, viewer, new Date(result.session.expiresAt).getTime(), ticket, stamp);
+    cache.set(cookie, viewer, new Date(result.session.expiresAt).getTime(), ticket);
     return viewer;
   };
   return (request: FastifyRequest) => {

@@ -151,6 +151,61 @@ const pointsAdded = compiledOnce((db, { delta, userId }: { delta: number; userId
     .returning('points'),
 );
 
+/**
+ * PostgreSQL: a new placement on the shared card in one round trip instead of three (issue
+ * 27): the finished book (kept as it was when there), the placement, and the reader's new
+ * total, as data-modifying parts of one statement, all in the caller's transaction.
+ */
+const placedWithBookAndPoints = compiledOnce(
+  (
+    db,
+    {
+      delta,
+      ...row
+    }: NewPlacementRow & {
+      delta: number;
+      finishedId: string;
+      author: string;
+      coverUrl: string | null;
+    },
+  ) =>
+    db
+      .with('finished', (w) =>
+        w
+          .insertInto('finishedBooks')
+          .values({
+            id: row.finishedId,
+            userId: row.userId,
+            bookIsbn: row.bookIsbn,
+            title: row.bookTitle,
+            author: row.author,
+            coverUrl: row.coverUrl,
+            finishedAt: row.createdAt,
+            createdAt: row.createdAt,
+          })
+          .onConflict((oc) => oc.columns(['userId', 'bookIsbn']).doNothing()),
+      )
+      .with('placed', (w) =>
+        w.insertInto('placements').values({
+          id: row.id,
+          userId: row.userId,
+          gridId: row.gridId,
+          cellId: row.cellId,
+          bookIsbn: row.bookIsbn,
+          bookTitle: row.bookTitle,
+          isWildcard: row.isWildcard,
+          points: row.points,
+          ruleMet: row.ruleMet,
+          createdAt: row.createdAt,
+          updatedAt: row.updatedAt,
+        }),
+      )
+      .updateTable('users')
+      .set((eb) => ({ points: eb('points', '+', delta) }))
+      .where('id', '=', row.userId)
+      .returning('points'),
+);
+
 const pointsOf = compiledOnce((db, { userId }: { userId: string }) =>
   db.selectFrom('users').select('points').where('id', '=', userId),
 );
@@ -394,6 +449,39 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
         updatedAt: now,
       });
       return id;
+    },
+
+    /**
+     * PostgreSQL, a placement on the shared card: the finished book, the placement and the
+     * points added in one statement (`placedWithBookAndPoints`); returns the new total.
+     */
+    async insertPlacementWithBookAndPoints(
+      placement: {
+        userId: string;
+        gridId: string;
+        cellId: string;
+        bookIsbn: string;
+        bookTitle: string;
+        isWildcard: boolean;
+        points: number;
+        ruleMet: number | null;
+      },
+      book: { authors: string; coverUrl: string | null },
+    ): Promise<number> {
+      const now = new Date().toISOString();
+      const [row] = await placedWithBookAndPoints(db, kind, {
+        ...placement,
+        id: randomUUID(),
+        isWildcard: placement.isWildcard ? 1 : 0,
+        createdAt: now,
+        updatedAt: now,
+        delta: placement.points,
+        finishedId: `${placement.userId}_${placement.bookIsbn}`,
+        author: book.authors,
+        coverUrl: book.coverUrl,
+      });
+      if (!row) throw new Error(`insertPlacementWithBookAndPoints: no user ${placement.userId}`);
+      return Number(row.points);
     },
 
     /** Swaps the book on a marked square; the square keeps the points it first earned. */

@@ -258,6 +258,20 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
       cellId: cell.id,
       position: cell.position,
     };
+    const marked = new Set(placements.map((p) => p.position));
+    const earned = computePlacementPoints(marked, cell.position).total;
+    if (!existing && clubId === null && kind === 'postgres') {
+      // Issue 27: the finished book, the placement and the new total in one round trip.
+      const total = await repo.insertPlacementWithBookAndPoints(
+        { ...bookFields, userId, gridId: cell.gridId, cellId: cell.id, points: earned },
+        book,
+      );
+      return {
+        response: placed({ ...row, ...view, points: earned }, 'placed', earned, total),
+        changedPoints: true,
+        clubId,
+      };
+    }
     // Issue 9: a placed book is a book read (unrated until rated); a book already finished
     // stays as it was. Reset and replacement never remove finished books.
     await repo.addFinishedBook(userId, book);
@@ -276,8 +290,6 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
         clubId,
       };
     }
-    const marked = new Set(placements.map((p) => p.position));
-    const earned = computePlacementPoints(marked, cell.position).total;
     await repo.insertPlacement({
       ...bookFields,
       userId,

@@ -7,7 +7,7 @@ import { requireSignedIn } from '../../http/viewer';
 import { createLeaderboardService } from './leaderboard.service';
 
 export function registerLeaderboardRoutes(app: FastifyInstance, deps: AppDeps) {
-  const service = createLeaderboardService(deps.database, deps.bus);
+  const service = createLeaderboardService(deps.database, deps.bus, undefined, deps.changes);
   app.withTypeProvider<ZodTypeProvider>().get('/api/leaderboard', {
     schema: {
       tags: ['bingo'],

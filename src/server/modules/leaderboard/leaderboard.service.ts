@@ -12,6 +12,7 @@ import { LIVE_CHANNELS } from '../../events/hub';
 import { deepFreeze } from '../../http/frozen-answers';
 import { SESSIONS_REVOKED_CHANNEL } from '../../http/session-cache';
 import type { MessageBus } from '../../shared/bus';
+import type { DataChanges } from '../../shared/data-changes';
 import { createLru } from '../../shared/lru';
 import type { Viewer } from '../../http/viewer';
 import { createPrivacyRepository } from '../privacy/privacy.repository';
@@ -85,6 +86,8 @@ export function createLeaderboardService(
   database: DatabaseHandle,
   bus?: MessageBus,
   now: () => number = Date.now,
+  /** Commits other instances tell of (decision 027): each empties what is kept here. */
+  changes?: Pick<DataChanges, 'onRemoteChange'>,
 ) {
   const players = createLeaderboardRepository(database.db);
   // The Global Top 10 is the same rows for every reader: one query, then memory (issue 10).
@@ -112,6 +115,7 @@ export function createLeaderboardService(
   bus?.subscribe(LIVE_CHANNELS.leaderboard, forget);
   bus?.subscribe(SESSIONS_REVOKED_CHANNEL, forget);
   bus?.onInterrupted(forget);
+  changes?.onRemoteChange(forget);
   async function topPlayers(): Promise<PlayerRow[]> {
     if (top && top.until > now()) return top.rows;
     const started = generation;
