@@ -78,8 +78,9 @@ const LEADERBOARD_EVENT: LiveEvent = Object.freeze({ type: 'leaderboard' });
  * - `points`: per reader, the latest total wins; written to that reader's connections on the
  *   next turn of the event loop (setImmediate), so a reader sees their own points at once.
  * - `leaderboard`: coalesced per instance. The first change after a quiet window is written at
- *   once; changes within the next LEADERBOARD_WINDOW_MS are folded into one trailing write at
- *   the window's end, so each connection hears at most one a window and always the last.
+ *   once; changes while it is written or within LEADERBOARD_WINDOW_MS after are folded into one
+ *   trailing write at the window's end, so each connection hears at most one a window and
+ *   always the last.
  *   Writing to every connection goes FAN_OUT_BATCH connections a turn (setImmediate between
  *   batches), so requests keep being answered while 10,000 streams are written.
  */
@@ -128,19 +129,19 @@ export function createEventHub(
     setImmediate(flushPoints);
   };
 
-  // Leaderboard: one write per window to every connection, in batches.
+  // Leaderboard: one write to every connection, then a quiet window. A change while writing or
+  // within the window is written once when the window ends: each connection's writes are at
+  // least a window apart, and the last change is always written.
   let window: NodeJS.Timeout | null = null;
+  let writing = false;
   let trailing = false;
-  let fanningOut = false;
-  let fanOutAgain = false;
   let closed = false;
+  const openWindow = () => {
+    window = setTimeout(endWindow, windowMs);
+    window.unref();
+  };
   const fanOut = () => {
-    if (fanningOut) {
-      // Still writing the last one (more streams than a window can write): go again after.
-      fanOutAgain = true;
-      return;
-    }
-    fanningOut = true;
+    writing = true;
     const targets = Array.from(connections);
     let next = 0;
     const writeBatch = () => {
@@ -151,33 +152,21 @@ export function createEventHub(
         setImmediate(writeBatch);
         return;
       }
-      fanningOut = false;
-      if (fanOutAgain) {
-        fanOutAgain = false;
-        fanOut();
-      }
+      writing = false;
+      openWindow();
     };
     setImmediate(writeBatch);
   };
-  const endWindow = () => {
+  function endWindow() {
     window = null;
     if (!trailing || closed) return;
     trailing = false;
     fanOut();
-    openWindow();
-  };
-  const openWindow = () => {
-    window = setTimeout(endWindow, windowMs);
-    window.unref();
-  };
+  }
   const noteLeaderboard = () => {
     if (closed || connections.size === 0) return;
-    if (window) {
-      trailing = true;
-      return;
-    }
-    fanOut();
-    openWindow();
+    if (window || writing) trailing = true;
+    else fanOut();
   };
 
   const fromBus = [

@@ -17,6 +17,13 @@ const RETRY_MS = 5_000;
 /** What a refused stream is told to wait before asking again, in seconds. */
 const FULL_RETRY_AFTER_S = 60;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's live-update hub, for the fan-out bench and tests to watch it write. */
+    liveEvents: EventHub;
+  }
+}
+
 declare module '../../config' {
   interface AppConfig {
     /**
@@ -50,6 +57,7 @@ function format(event: LiveEvent): string {
 export function registerEventRoutes(app: FastifyInstance, hub: EventHub) {
   const { config } = app.deps;
   const maxStreams = config.liveStreamsMax ?? LIVE_STREAMS_MAX;
+  app.decorate('liveEvents', hub);
   // Per address too, on this instance: guests cost nothing, so readers alone bound nothing.
   const perAddress = scaleRateLimit({ max: LIVE_STREAMS_PER_ADDRESS }, config.rateLimitScale);
   // Open streams would otherwise keep app.close() (and a test run) waiting for ever.
