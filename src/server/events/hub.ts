@@ -69,14 +69,23 @@ interface Connection {
 const LEADERBOARD_EVENT: LiveEvent = Object.freeze({ type: 'leaderboard' });
 
 /**
+ * Runs `task` after the answers of this turn have left: they are written in a setImmediate of
+ * their own (decision 021), queued after a publish made while working the answer out, so the
+ * first write to a stream waits one turn more and a placement's answer goes first.
+ */
+function afterThisTurnsAnswers(task: () => void) {
+  setImmediate(() => setImmediate(task));
+}
+
+/**
  * The live-update hub of one instance. Publishing goes through the message bus, so with
  * REDIS_URL set a placement on any instance reaches the connections of every instance; each
  * hub delivers what the bus brings to the connections open on its own instance.
  *
  * Delivery never runs inside the publisher's call (a placement's request): what the bus brings
  * is noted and written later, off the request path (decision 026).
- * - `points`: per reader, the latest total wins; written to that reader's connections on the
- *   next turn of the event loop (setImmediate), so a reader sees their own points at once.
+ * - `points`: per reader, the latest total wins; written to that reader's connections once the
+ *   turn's answers have left (two setImmediates), so a reader sees their own points at once.
  * - `leaderboard`: coalesced per instance. The first change after a quiet window is written at
  *   once; changes while it is written or within LEADERBOARD_WINDOW_MS after are folded into one
  *   trailing write at the window's end, so each connection hears at most one a window and
@@ -126,7 +135,7 @@ export function createEventHub(
     pendingPoints.set(userId, totalPoints);
     if (pointsScheduled) return;
     pointsScheduled = true;
-    setImmediate(flushPoints);
+    afterThisTurnsAnswers(flushPoints);
   };
 
   // Leaderboard: one write to every connection, then a quiet window. A change while writing or
@@ -155,7 +164,7 @@ export function createEventHub(
       writing = false;
       openWindow();
     };
-    setImmediate(writeBatch);
+    afterThisTurnsAnswers(writeBatch);
   };
   function endWindow() {
     window = null;
