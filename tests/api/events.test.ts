@@ -129,7 +129,7 @@ describe('GET /api/events', () => {
   });
 });
 
-describe('fan-out off the request path (issue 27, decision 026)', () => {
+describe('fan-out off the request path (issue 27, decision 027)', () => {
   it("ends a placement's answer before any stream is written; the reader's points and a leaderboard update follow", async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;

@@ -13,7 +13,7 @@ const boards = (events: LiveEvent[]) => events.filter((e) => e.type === 'leaderb
 const totals = (events: LiveEvent[]) =>
   events.flatMap((e) => (e.type === 'points' ? [e.totalPoints] : []));
 
-describe('the live-update hub (decision 026)', () => {
+describe('the live-update hub (decision 027)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

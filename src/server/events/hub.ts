@@ -45,7 +45,7 @@ function parsePoints(message: string): { userId: string; totalPoints: number } |
   }
 }
 
-/** A leaderboard update reaches each stream at most once in this window (decision 026). */
+/** A leaderboard update reaches each stream at most once in this window (decision 027). */
 export const LEADERBOARD_WINDOW_MS = 1000;
 /** Streams written in one turn of the event loop; requests run between batches. */
 export const FAN_OUT_BATCH = 500;
@@ -83,7 +83,7 @@ function afterThisTurnsAnswers(task: () => void) {
  * hub delivers what the bus brings to the connections open on its own instance.
  *
  * Delivery never runs inside the publisher's call (a placement's request): what the bus brings
- * is noted and written later, off the request path (decision 026).
+ * is noted and written later, off the request path (decision 027).
  * - `points`: per reader, the latest total wins; written to that reader's connections once the
  *   turn's answers have left (two setImmediates), so a reader sees their own points at once.
  * - `leaderboard`: coalesced per instance. The first change after a quiet window is written at
