@@ -39,6 +39,7 @@ import { measureHeaders } from './headers';
 import { measureSuggestions } from './suggestions-latency';
 import { measurePageScale, PAGE_P95_TARGET_MS } from './page-scale';
 import { measureSoak, SOAK_P99_TARGET_MS, SOAK_RSS_GROWTH_TARGET } from './soak';
+import { describeFanOut, FAN_OUT_SIZES, measureFanOut } from './fan-out';
 import { formatSummary, ms, ratio } from './stats';
 
 /**
@@ -590,6 +591,13 @@ async function readingYearPart() {
   }
 }
 
+async function fanOutPart() {
+  const sizes = (process.env.FAN_OUT_STREAMS ?? '').split(',').map(Number).filter(Boolean);
+  for (const streams of sizes.length > 0 ? sizes : FAN_OUT_SIZES) {
+    for (const line of describeFanOut(await measureFanOut(streams))) console.log(line);
+  }
+}
+
 const PARTS = {
   search: { title: 'Local search latency (issue 3)', run: searchPart },
   // Issue 25.
@@ -613,6 +621,10 @@ const PARTS = {
   dashboard: {
     title: 'Season dashboard at 10,000 readers and 500,000 placements (issue 24)',
     run: dashboardPart,
+  },
+  'fan-out': {
+    title: 'Live updates to N open streams under 100 placements a second (issue 27)',
+    run: fanOutPart,
   },
   'page-weight': { title: 'Page weight, bytes on the wire (issue 9)', run: pageWeightPart },
   lighthouse: { title: 'Lighthouse mobile, median of 3 (issue 9)', run: lighthousePart },

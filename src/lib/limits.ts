@@ -36,8 +36,15 @@ export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_ROWS_PER_DAY = 20_000;
 /** Import requests one reader may send in an hour (a retry after fixing rows counts). */
 export const IMPORTS_PER_HOUR = 20;
-/** Live-event streams the whole server keeps open at once; the next one answers 503. */
-export const LIVE_STREAMS_MAX = 5_000;
+/**
+ * Live-event streams one instance keeps open at once; the next one answers 503 (the
+ * LIVE_STREAMS_MAX setting replaces it). Derived from `npm run bench -- fan-out` (issue 27): a
+ * stream costs about 16 KB of the server's heap (36-54 KB of process memory with the bench's
+ * clients in the same process) and one file descriptor, and each leaderboard update writes
+ * every stream once. 12,000 is about 200 MB of heap (under 650 MB of process memory at the
+ * measured upper figure) and leaves 8,000 of the usual 20,000 descriptors for the rest.
+ */
+export const LIVE_STREAMS_MAX = 12_000;
 /**
  * Live-event streams one address may hold open on an instance: guests cost nothing to make, so
  * the per-reader cap alone would let one address fill LIVE_STREAMS_MAX. A classroom of 30 behind

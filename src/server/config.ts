@@ -92,6 +92,8 @@ const EnvSchema = z.object({
   BOOK_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   /** Issue 23: guests untouched this many days are erased by the server itself. */
   GUEST_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Issue 27: live-event streams one instance holds open (LIVE_STREAMS_MAX when unset). */
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -218,5 +220,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.BOOK_PROVIDER_TIMEOUT_MS,
     },
     guestRetentionDays: e.GUEST_RETENTION_DAYS,
+    liveStreamsMax: e.LIVE_STREAMS_MAX,
   };
 }

@@ -1,3 +1,4 @@
+import { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages';
@@ -13,6 +14,7 @@ import {
   createUser,
   errorOf,
   signIn,
+  TEST_ORIGIN,
   type TestApp,
   mailedResetToken,
 } from '../helpers/test-app';
@@ -124,6 +126,73 @@ describe('GET /api/events', () => {
     await placeOk(t.app, placer.cookie, grid.cells[1]!, FILLERS[3]!);
     const points = await reader.waitFor(LIVE_EVENT.points);
     expect(points.map((m) => JSON.parse(m.data) as unknown)).toEqual([{ totalPoints: 20 }]);
+  });
+});
+
+describe('fan-out off the request path (issue 27, decision 028)', () => {
+  it("ends a placement's answer before any stream is written; the reader's points and a leaderboard update follow", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const placer = await createUser(t.app);
+    const order: string[] = [];
+    const off = t.app.liveEvents.subscribe(
+      { userId: placer.id, address: 'probe' },
+      (event) => order.push(event.type),
+      () => undefined,
+      () => undefined,
+    );
+    const { reader } = await listen(placer.cookie);
+    await expect.poll(() => reader.comments).toContain('connected');
+    // The moment the server hands the placement's answer to its socket.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was below
+    const end = ServerResponse.prototype.end;
+    ServerResponse.prototype.end = function (this: ServerResponse, ...args: unknown[]) {
+      if (this.req?.url === '/api/bingo/placements') order.push('answer');
+      return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as typeof end;
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/bingo/placements`, {
+        method: 'POST',
+        headers: { cookie: placer.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify({ cellId: grid.cells[5]!, isbn: FILLERS[5]! }),
+      });
+      expect(response.status).toBe(200);
+      const [points] = await reader.waitFor(LIVE_EVENT.points);
+      expect(JSON.parse(points!.data)).toEqual({ totalPoints: 10 });
+      await reader.waitFor(LIVE_EVENT.leaderboard);
+    } finally {
+      ServerResponse.prototype.end = end;
+      off();
+    }
+    expect(order[0]).toBe('answer');
+    expect(order).toContain('points');
+    expect(order).toContain('leaderboard');
+  });
+
+  it('coalesces leaderboard updates to one a second, the last change always written', async () => {
+    const [placer, watcher] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    const { reader } = await listen(watcher.cookie);
+    await expect.poll(() => reader.comments).toContain('connected');
+    const arrivals: number[] = [];
+    const seen = () => reader.messages.filter((m) => m.event === LIVE_EVENT.leaderboard).length;
+    const note = setInterval(() => {
+      while (arrivals.length < seen()) arrivals.push(Date.now());
+    }, 5);
+
+    // An earlier test's window has ended: the first change below is written at once.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    for (const [i, cell] of [6, 7, 8].entries()) {
+      await placeOk(t.app, placer.cookie, grid.cells[cell]!, FILLERS[6 + i]!);
+    }
+    // Three changes within the window: one write at once, one trailing a second later with the
+    // last change, then nothing more.
+    await expect.poll(() => arrivals.length, { timeout: 3000 }).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    clearInterval(note);
+    expect(arrivals.length).toBe(2);
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(900);
+    // Points are never held back: the watcher heard none, the placer's own are per reader.
+    expect(reader.messages.filter((m) => m.event === LIVE_EVENT.points)).toEqual([]);
   });
 });
 

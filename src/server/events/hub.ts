@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import { SESSIONS_REVOKED_CHANNEL } from '../http/session-cache';
 import { createLocalBus, type MessageBus } from '../shared/bus';
 
@@ -46,38 +45,152 @@ function parsePoints(message: string): { userId: string; totalPoints: number } |
   }
 }
 
+/** A leaderboard update reaches each stream at most once in this window (decision 028). */
+export const LEADERBOARD_WINDOW_MS = 1000;
+/** Streams written in one turn of the event loop; requests run between batches. */
+export const FAN_OUT_BATCH = 500;
+
+export interface EventHubOptions {
+  /** Replaces LEADERBOARD_WINDOW_MS (tests). */
+  leaderboardWindowMs?: number;
+  /** Replaces FAN_OUT_BATCH (tests). */
+  fanOutBatch?: number;
+}
+
+interface Connection {
+  userId: string;
+  address: string;
+  listener: (event: LiveEvent) => void;
+  onClose: () => void;
+  onSessionsChanged: () => void;
+  open: boolean;
+}
+
+const LEADERBOARD_EVENT: LiveEvent = Object.freeze({ type: 'leaderboard' });
+
+/**
+ * Runs `task` after the answers of this turn have left: they are written in a setImmediate of
+ * their own (decision 021), queued after a publish made while working the answer out, so the
+ * first write to a stream waits one turn more and a placement's answer goes first.
+ */
+function afterThisTurnsAnswers(task: () => void) {
+  setImmediate(() => setImmediate(task));
+}
+
 /**
  * The live-update hub of one instance. Publishing goes through the message bus, so with
  * REDIS_URL set a placement on any instance reaches the connections of every instance; each
  * hub delivers what the bus brings to the connections open on its own instance.
+ *
+ * Delivery never runs inside the publisher's call (a placement's request): what the bus brings
+ * is noted and written later, off the request path (decision 028).
+ * - `points`: per reader, the latest total wins; written to that reader's connections once the
+ *   turn's answers have left (two setImmediates), so a reader sees their own points at once.
+ * - `leaderboard`: coalesced per instance. The first change after a quiet window is written at
+ *   once; changes while it is written or within LEADERBOARD_WINDOW_MS after are folded into one
+ *   trailing write at the window's end, so each connection hears at most one a window and
+ *   always the last.
+ *   Writing to every connection goes FAN_OUT_BATCH connections a turn (setImmediate between
+ *   batches), so requests keep being answered while 10,000 streams are written.
  */
-export function createEventHub(bus: MessageBus = createLocalBus()): EventHub {
-  const emitter = new EventEmitter();
-  // One listener per open connection; the count is bounded by connectionsOf checks.
-  emitter.setMaxListeners(0);
-  const perUser = new Map<string, number>();
+export function createEventHub(
+  bus: MessageBus = createLocalBus(),
+  options: EventHubOptions = {},
+): EventHub {
+  const windowMs = options.leaderboardWindowMs ?? LEADERBOARD_WINDOW_MS;
+  const batch = Math.max(1, options.fanOutBatch ?? FAN_OUT_BATCH);
+  const connections = new Set<Connection>();
+  const byUser = new Map<string, Set<Connection>>();
   const perAddress = new Map<string, number>();
-  let total = 0;
   const count = (counts: Map<string, number>, key: string, by: 1 | -1) => {
     const next = (counts.get(key) ?? 0) + by;
     if (next > 0) counts.set(key, next);
     else counts.delete(key);
   };
-  const pointsChannel = (userId: string) => `points:${userId}`;
-  const revokedChannel = (userId: string) => `revoked:${userId}`;
+  const deliver = (connection: Connection, event: LiveEvent) => {
+    if (!connection.open) return;
+    try {
+      connection.listener(event);
+    } catch {
+      // One broken stream must not keep the others from hearing.
+    }
+  };
+
+  // Points: the latest total of each reader with a connection here, written next turn.
+  const pendingPoints = new Map<string, number>();
+  let pointsScheduled = false;
+  const flushPoints = () => {
+    pointsScheduled = false;
+    for (const [userId, totalPoints] of pendingPoints) {
+      const own = byUser.get(userId);
+      if (!own) continue;
+      const event: LiveEvent = { type: 'points', totalPoints };
+      for (const connection of own) deliver(connection, event);
+    }
+    pendingPoints.clear();
+  };
+  const notePoints = (userId: string, totalPoints: number) => {
+    // Readers with no stream on this instance cost a Map lookup.
+    if (!byUser.has(userId)) return;
+    pendingPoints.set(userId, totalPoints);
+    if (pointsScheduled) return;
+    pointsScheduled = true;
+    afterThisTurnsAnswers(flushPoints);
+  };
+
+  // Leaderboard: one write to every connection, then a quiet window. A change while writing or
+  // within the window is written once when the window ends: each connection's writes are at
+  // least a window apart, and the last change is always written.
+  let window: NodeJS.Timeout | null = null;
+  let writing = false;
+  let trailing = false;
+  let closed = false;
+  const openWindow = () => {
+    window = setTimeout(endWindow, windowMs);
+    window.unref();
+  };
+  const fanOut = () => {
+    writing = true;
+    const targets = Array.from(connections);
+    let next = 0;
+    const writeBatch = () => {
+      if (closed) return;
+      const end = Math.min(next + batch, targets.length);
+      for (; next < end; next += 1) deliver(targets[next]!, LEADERBOARD_EVENT);
+      if (next < targets.length) {
+        setImmediate(writeBatch);
+        return;
+      }
+      writing = false;
+      openWindow();
+    };
+    afterThisTurnsAnswers(writeBatch);
+  };
+  function endWindow() {
+    window = null;
+    if (!trailing || closed) return;
+    trailing = false;
+    fanOut();
+  }
+  const noteLeaderboard = () => {
+    if (closed || connections.size === 0) return;
+    if (window || writing) trailing = true;
+    else fanOut();
+  };
+
   const fromBus = [
     bus.subscribe(LIVE_CHANNELS.points, (message) => {
       const points = parsePoints(message);
-      if (!points) return;
-      emitter.emit(pointsChannel(points.userId), {
-        type: 'points',
-        totalPoints: points.totalPoints,
-      } satisfies LiveEvent);
+      if (points) notePoints(points.userId, points.totalPoints);
     }),
-    bus.subscribe(LIVE_CHANNELS.leaderboard, () => {
-      emitter.emit('leaderboard', { type: 'leaderboard' } satisfies LiveEvent);
+    bus.subscribe(LIVE_CHANNELS.leaderboard, noteLeaderboard),
+    bus.subscribe(SESSIONS_REVOKED_CHANNEL, (userId) => {
+      const own = byUser.get(userId);
+      if (!own) return;
+      for (const connection of Array.from(own)) {
+        if (connection.open) connection.onSessionsChanged();
+      }
     }),
-    bus.subscribe(SESSIONS_REVOKED_CHANNEL, (userId) => emitter.emit(revokedChannel(userId))),
   ];
 
   return {
@@ -88,38 +201,48 @@ export function createEventHub(bus: MessageBus = createLocalBus()): EventHub {
       bus.publish(LIVE_CHANNELS.leaderboard, '');
     },
     subscribe({ userId, address }, listener, onClose, onSessionsChanged) {
-      emitter.on(pointsChannel(userId), listener);
-      emitter.on('leaderboard', listener);
-      emitter.on('close', onClose);
-      emitter.on(revokedChannel(userId), onSessionsChanged);
-      count(perUser, userId, 1);
+      const connection: Connection = {
+        userId,
+        address,
+        listener,
+        onClose,
+        onSessionsChanged,
+        open: true,
+      };
+      connections.add(connection);
+      let own = byUser.get(userId);
+      if (!own) {
+        own = new Set();
+        byUser.set(userId, own);
+      }
+      own.add(connection);
       count(perAddress, address, 1);
-      total += 1;
-      let subscribed = true;
       return () => {
-        if (!subscribed) return;
-        subscribed = false;
-        total -= 1;
-        emitter.off(pointsChannel(userId), listener);
-        emitter.off('leaderboard', listener);
-        emitter.off('close', onClose);
-        emitter.off(revokedChannel(userId), onSessionsChanged);
-        count(perUser, userId, -1);
+        if (!connection.open) return;
+        connection.open = false;
+        connections.delete(connection);
+        own.delete(connection);
+        if (own.size === 0 && byUser.get(userId) === own) byUser.delete(userId);
         count(perAddress, address, -1);
       };
     },
     connectionsOf(userId) {
-      return perUser.get(userId) ?? 0;
+      return byUser.get(userId)?.size ?? 0;
     },
     connectionsFrom(address) {
       return perAddress.get(address) ?? 0;
     },
     connectionCount() {
-      return total;
+      return connections.size;
     },
     closeAll() {
+      closed = true;
+      if (window) clearTimeout(window);
+      window = null;
       for (const unsubscribe of fromBus) unsubscribe();
-      emitter.emit('close');
+      for (const connection of Array.from(connections)) {
+        if (connection.open) connection.onClose();
+      }
     },
   };
 }

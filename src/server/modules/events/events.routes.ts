@@ -17,28 +17,39 @@ const RETRY_MS = 5_000;
 /** What a refused stream is told to wait before asking again, in seconds. */
 const FULL_RETRY_AFTER_S = 60;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's live-update hub, for the fan-out bench and tests to watch it write. */
+    liveEvents: EventHub;
+  }
+}
+
 declare module '../../config' {
   interface AppConfig {
     /**
-     * Replaces LIVE_STREAMS_MAX. Not read from the environment: set by code that builds the
+     * Replaces LIVE_STREAMS_MAX: the environment's LIVE_STREAMS_MAX, or code that builds the
      * config (a test that reaches the cap with a few streams).
      */
     liveStreamsMax?: number;
   }
 }
 
+/** The same bytes go to every stream: built once, not once a stream. */
+const LEADERBOARD_TEXT = `event: ${LIVE_EVENT.leaderboard}\ndata: {}\n\n`;
+
 function format(event: LiveEvent): string {
   switch (event.type) {
     case 'points':
       return `event: ${LIVE_EVENT.points}\ndata: ${JSON.stringify({ totalPoints: event.totalPoints })}\n\n`;
     case 'leaderboard':
-      return `event: ${LIVE_EVENT.leaderboard}\ndata: {}\n\n`;
+      return LEADERBOARD_TEXT;
   }
 }
 
 /**
  * GET /api/events: Server-Sent Events for the signed-in viewer (guests too): their own
- * `points`, and `leaderboard` whenever anyone's points change. Each open stream holds a socket
+ * `points`, and `leaderboard` when anyone's points change (at most one a second, the last
+ * always sent: the hub coalesces and writes off the request path, decision 028). Each open stream holds a socket
  * and a listener, so there are at most MAX_CONNECTIONS_PER_USER a reader (429),
  * LIVE_STREAMS_PER_ADDRESS an address (429) and LIVE_STREAMS_MAX on the instance (issue 8);
  * past the last, 503 with Retry-After, and the page refetches instead.
@@ -46,6 +57,7 @@ function format(event: LiveEvent): string {
 export function registerEventRoutes(app: FastifyInstance, hub: EventHub) {
   const { config } = app.deps;
   const maxStreams = config.liveStreamsMax ?? LIVE_STREAMS_MAX;
+  app.decorate('liveEvents', hub);
   // Per address too, on this instance: guests cost nothing, so readers alone bound nothing.
   const perAddress = scaleRateLimit({ max: LIVE_STREAMS_PER_ADDRESS }, config.rateLimitScale);
   // Open streams would otherwise keep app.close() (and a test run) waiting for ever.

@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLocalBus } from '../shared/bus';
+import { createEventHub, LEADERBOARD_WINDOW_MS, type LiveEvent } from './hub';
+
+/** A hub on its own bus and one listening connection of `userId`, recording what it is told. */
+function listenOn(hub: ReturnType<typeof createEventHub>, userId: string, address = 'a') {
+  const events: LiveEvent[] = [];
+  hub.subscribe({ userId, address }, (event) => events.push(event), vi.fn(), vi.fn());
+  return events;
+}
+
+const boards = (events: LiveEvent[]) => events.filter((e) => e.type === 'leaderboard').length;
+const totals = (events: LiveEvent[]) =>
+  events.flatMap((e) => (e.type === 'points' ? [e.totalPoints] : []));
+
+describe('the live-update hub (decision 028)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('writes nothing inside the publisher: a placement never waits for fan-out', () => {
+    const hub = createEventHub(createLocalBus());
+    const mine = listenOn(hub, 'reader');
+    hub.publishPoints('reader', 10);
+    hub.publishLeaderboardChanged();
+    expect(mine).toEqual([]);
+    // Not on the next turn either: the placement's answer is written then (decision 021).
+    vi.advanceTimersToNextTimer();
+    expect(mine).toEqual([]);
+    vi.advanceTimersToNextTimer();
+    expect(mine).toEqual([{ type: 'points', totalPoints: 10 }, { type: 'leaderboard' }]);
+    hub.closeAll();
+  });
+
+  it('turns three leaderboard changes within a second into one write now and one trailing', () => {
+    const hub = createEventHub(createLocalBus());
+    const events = listenOn(hub, 'watcher');
+    hub.publishLeaderboardChanged();
+    vi.advanceTimersByTime(10);
+    expect(boards(events)).toBe(1);
+
+    vi.advanceTimersByTime(290);
+    hub.publishLeaderboardChanged();
+    vi.advanceTimersByTime(300);
+    hub.publishLeaderboardChanged();
+    // Within the window: nothing more yet.
+    vi.advanceTimersByTime(LEADERBOARD_WINDOW_MS - 700);
+    expect(boards(events)).toBe(1);
+    // The window ends: the last change is written once.
+    vi.advanceTimersByTime(200);
+    expect(boards(events)).toBe(2);
+
+    // Nothing changed since: nothing more, ever.
+    vi.advanceTimersByTime(10 * LEADERBOARD_WINDOW_MS);
+    expect(boards(events)).toBe(2);
+    // A change after a quiet window is written at once again.
+    hub.publishLeaderboardChanged();
+    vi.advanceTimersByTime(10);
+    expect(boards(events)).toBe(3);
+    hub.closeAll();
+  });
+
+  it('keeps a second between two writes to a stream under a steady stream of changes', () => {
+    const hub = createEventHub(createLocalBus());
+    const events = listenOn(hub, 'watcher');
+    const at: number[] = [];
+    hub.subscribe(
+      { userId: 'clock', address: 'a' },
+      (e) => e.type === 'leaderboard' && at.push(Date.now()),
+      vi.fn(),
+      vi.fn(),
+    );
+    // 100 changes a second for 5 seconds.
+    for (let i = 0; i < 500; i += 1) {
+      hub.publishLeaderboardChanged();
+      vi.advanceTimersByTime(10);
+    }
+    vi.advanceTimersByTime(2 * LEADERBOARD_WINDOW_MS);
+    expect(boards(events)).toBeGreaterThanOrEqual(4);
+    expect(boards(events)).toBeLessThanOrEqual(6);
+    const gaps = at.slice(1).map((t, i) => t - at[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(LEADERBOARD_WINDOW_MS);
+    // The last write came after the last change.
+    expect(at.at(-1)).toBeGreaterThanOrEqual(5000);
+    hub.closeAll();
+  });
+
+  it('gives each reader their own points only, the latest total winning', () => {
+    const hub = createEventHub(createLocalBus());
+    const one = listenOn(hub, 'one');
+    const oneAgain = listenOn(hub, 'one');
+    const two = listenOn(hub, 'two');
+    hub.publishPoints('one', 10);
+    hub.publishPoints('two', 5);
+    hub.publishPoints('one', 20);
+    hub.publishPoints('one', 30);
+    vi.advanceTimersByTime(10);
+    expect(totals(one)).toEqual([30]);
+    expect(totals(oneAgain)).toEqual([30]);
+    expect(totals(two)).toEqual([5]);
+    // The next turn's change is told on its own: points are never held back for a window.
+    hub.publishPoints('one', 40);
+    vi.advanceTimersByTime(10);
+    expect(totals(one)).toEqual([30, 40]);
+    expect(totals(two)).toEqual([5]);
+    hub.closeAll();
+  });
+
+  it('writes to many streams a batch a turn, and skips one that closed meanwhile', () => {
+    const hub = createEventHub(createLocalBus(), { fanOutBatch: 2 });
+    const told: number[] = [];
+    const unsubscribes = [0, 1, 2, 3, 4].map((i) =>
+      hub.subscribe({ userId: `u${i}`, address: 'a' }, () => told.push(i), vi.fn(), vi.fn()),
+    );
+    hub.publishLeaderboardChanged();
+    vi.advanceTimersToNextTimer();
+    vi.advanceTimersToNextTimer();
+    expect(told).toEqual([0, 1]);
+    unsubscribes[3]!();
+    vi.advanceTimersToNextTimer();
+    expect(told).toEqual([0, 1, 2]);
+    vi.advanceTimersToNextTimer();
+    expect(told).toEqual([0, 1, 2, 4]);
+    expect(hub.connectionCount()).toBe(4);
+    hub.closeAll();
+  });
+
+  it('counts connections per reader and address, and ends them all on close', () => {
+    const hub = createEventHub(createLocalBus());
+    const closed = vi.fn();
+    const off = hub.subscribe({ userId: 'r', address: 'x' }, vi.fn(), closed, vi.fn());
+    hub.subscribe({ userId: 'r', address: 'y' }, vi.fn(), closed, vi.fn());
+    expect([hub.connectionsOf('r'), hub.connectionsFrom('x'), hub.connectionCount()]).toEqual([
+      2, 1, 2,
+    ]);
+    off();
+    off();
+    expect([hub.connectionsOf('r'), hub.connectionsFrom('x'), hub.connectionCount()]).toEqual([
+      1, 0, 1,
+    ]);
+    hub.closeAll();
+    expect(closed).toHaveBeenCalledTimes(1);
+  });
+});
