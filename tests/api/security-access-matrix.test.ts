@@ -231,6 +231,13 @@ const EXPECTED: Record<string, Row> = {
   // Issue 24: the shared card's season dashboard is the admins' (a club card's: its owners',
   // tested in tests/api/dashboard.test.ts).
   'GET /api/grids/{gridId}/dashboard': adminOnly(200),
+  // Issue 25: what others read for a square and the season's statistics are for registered
+  // readers (a club card's: its members only, 404 to others, tested in popular-books.test.ts
+  // and season-stats.test.ts).
+  'GET /api/bingo/cells/{cellId}/popular': members(200),
+  'GET /api/grids/{gridId}/season-stats': members(200),
+  'GET /api/grids/{gridId}/season-stats.svg': members(200),
+  'GET /api/grids/{gridId}/season-stats.png': members(200),
 };
 
 /** Issue 23: what the moderation routes name, made in beforeAll (moderationFixtures). */
@@ -485,6 +492,10 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
     'DELETE /api/clubs/{clubId}/join-code': club,
     'GET /api/grids/{gridId}/results.csv': { gridId: f.grid.id },
     'GET /api/grids/{gridId}/dashboard': { gridId: f.grid.id },
+    'GET /api/bingo/cells/{cellId}/popular': { cellId: f.grid.cells[1]! },
+    'GET /api/grids/{gridId}/season-stats': { gridId: f.grid.id },
+    'GET /api/grids/{gridId}/season-stats.svg': { gridId: f.grid.id },
+    'GET /api/grids/{gridId}/season-stats.png': { gridId: f.grid.id },
   };
   const queries: Record<string, string> = {
     'GET /api/books/search': '?q=Hedgehog',

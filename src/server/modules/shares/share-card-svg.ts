@@ -16,7 +16,7 @@ import { wrapText } from '../../books/cover-svg';
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 
-const COLOURS = {
+export const COLOURS = {
   bark: '#5a3e2b',
   barkDark: '#3b281b',
   barkLight: '#8a6a4f',
@@ -33,8 +33,8 @@ const COLOURS = {
 } as const;
 
 /** Fonts named first are the ones resvg has (we ship them); browsers fall back to their own. */
-const SANS = "Nunito, 'DejaVu Sans', 'Segoe UI', Arial, sans-serif";
-const SERIF = "Lora, 'DejaVu Sans', Georgia, serif";
+export const SANS = "Nunito, 'DejaVu Sans', 'Segoe UI', Arial, sans-serif";
+export const SERIF = "Lora, 'DejaVu Sans', Georgia, serif";
 
 // The grid on the right, the summary panel on the left.
 const GRID_X = 404;
@@ -77,7 +77,7 @@ function lines(
 }
 
 /** The hedgehog of the app's logo (src/client/components/hedgehog-logo.tsx), in fixed colours. */
-function hedgehog(x: number, y: number, scale: number): string {
+export function hedgehog(x: number, y: number, scale: number): string {
   return `<g transform="translate(${x} ${y}) scale(${scale})" aria-hidden="true">
 <path d="M6 34c0-12 10-24 26-24 9 0 16 4 20 10l6 2-4 3c1 3 1 6 0 9H8c-1-0-2 0-2 0z" fill="${COLOURS.bark}"/>
 <path d="M10 24l-5-3 6-1-3-5 6 1-1-6 6 3 1-6 5 5 3-6 3 6 4-5 1 6 5-3-1 6" fill="none" stroke="${COLOURS.barkDark}" stroke-width="2" stroke-linejoin="round"/>
