@@ -35,6 +35,7 @@ import {
   measureDashboard,
 } from './dashboard';
 import { measureHeaders } from './headers';
+import { measurePopularBooks, POPULAR_P95_TARGET_MS, SEASON_P95_TARGET_MS } from './popular-books';
 import { measureSuggestions } from './suggestions-latency';
 import { formatSummary, ms, ratio } from './stats';
 
@@ -42,7 +43,7 @@ import { formatSummary, ms, ratio } from './stats';
  * npm run bench [-- part...]: every benchmark in one process, one readable report. Figures and
  * ratios are taken in this one run (our machines are shared and noisy, so absolute times are
  * read with care and never asserted in tests). Parts: search, suggestions, load, headers, feed, import, share, clubs, dashboard,
- * page-weight,
+ * popular, page-weight,
  * lighthouse.
  */
 
@@ -464,6 +465,35 @@ async function dashboardPart() {
   }
 }
 
+async function popularPart() {
+  const all = [await measurePopularBooks()];
+  const postgresServer = process.env.DATABASE_URL;
+  if (postgresServer) all.push(await measurePopularBooks({ postgresServer }));
+  else
+    console.log('(PostgreSQL skipped: set DATABASE_URL to a server to measure it beside SQLite)');
+  for (const f of all) {
+    console.log(
+      `${f.database}: ${count(f.readers)} readers, ${count(f.placements)} placements ` +
+        `(${count(f.onCard)} on the measured card; written with their triggers in ` +
+        `${seconds(f.insertMs)}); app.inject as a signed-in reader, 200 timed calls each after a warm-up:`,
+    );
+    console.log(
+      `  GET /api/bingo/cells/:id/popular   ${formatSummary(f.popular)}  top book used by ${count(f.topReaders)}`,
+    );
+    console.log(
+      `  GET /api/grids/:id/season-stats    ${formatSummary(f.season)}  participants ${count(f.participants)}`,
+    );
+    console.log(
+      `  season counted anew every call     ${formatSummary(f.seasonCold)}  (the service, 20 calls)`,
+    );
+    console.log(
+      `  target popular p95 < ${POPULAR_P95_TARGET_MS} ms: ${metOrNot(f.popularTargetMet)} (${ms(f.popular.p95)}); ` +
+        `season p95 < ${SEASON_P95_TARGET_MS} ms as served: ${metOrNot(f.seasonTargetMet)} (${ms(f.season.p95)}), ` +
+        `counted anew: ${metOrNot(f.seasonColdTargetMet)} (${ms(f.seasonCold.p95)})`,
+    );
+  }
+}
+
 async function headersPart() {
   const figures = await measureHeaders();
   console.log(
@@ -497,6 +527,11 @@ const PARTS = {
   dashboard: {
     title: 'Season dashboard at 10,000 readers and 500,000 placements (issue 24)',
     run: dashboardPart,
+  },
+  popular: {
+    title:
+      'What others read and the season page at 100,000 readers, 1,000,000 placements (issue 25)',
+    run: popularPart,
   },
   'page-weight': { title: 'Page weight, bytes on the wire (issue 9)', run: pageWeightPart },
   lighthouse: { title: 'Lighthouse mobile, median of 3 (issue 9)', run: lighthousePart },
