@@ -23,7 +23,7 @@ export const PopularBook = z.object({
   isbn: z.string(),
   title: z.string(),
   authors: z.string(),
-  coverUrl: z.string().nullable(),
+  coverUrl: z.string(),
   /** Distinct readers who placed it on this square (at least POPULAR_MIN_READERS). */
   readers: z.number().int(),
 });
