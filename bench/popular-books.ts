@@ -33,6 +33,8 @@ export interface PopularFigures {
   season: LatencySummary;
   /** The service with nothing kept: every call counts anew from the kept tables. */
   seasonCold: LatencySummary;
+  /** GET /api/health between the square's calls: what the machine's noise alone costs. */
+  health: LatencySummary;
   topReaders: number;
   participants: number;
   popularTargetMet: boolean;
@@ -198,8 +200,12 @@ export async function measurePopularBooks(
     const popularUrl = (i: number) => `/api/bingo/cells/${measured.cells[i % 16]}/popular`;
     for (let i = 0; i < WARMUP; i += 1) await expectOk(app, popularUrl(i), asker.cookie);
     const popularTimes: number[] = [];
+    const healthTimes: number[] = [];
     let topReaders = 0;
     for (let i = 0; i < TIMED; i += 1) {
+      const healthAt = performance.now();
+      await expectOk(app, '/api/health', asker.cookie);
+      healthTimes.push(performance.now() - healthAt);
       const at = performance.now();
       const response = await expectOk(app, popularUrl(i), asker.cookie);
       popularTimes.push(performance.now() - at);
@@ -244,6 +250,7 @@ export async function measurePopularBooks(
       popular,
       season,
       seasonCold,
+      health: summarize(healthTimes),
       topReaders,
       participants: first.participants,
       popularTargetMet: popular.p95 < POPULAR_P95_TARGET_MS,

@@ -483,6 +483,7 @@ async function popularPart() {
     console.log(
       `  GET /api/grids/:id/season-stats    ${formatSummary(f.season)}  participants ${count(f.participants)}`,
     );
+    console.log(`  GET /api/health (interleaved)      ${formatSummary(f.health)}`);
     console.log(
       `  season counted anew every call     ${formatSummary(f.seasonCold)}  (the service, 20 calls)`,
     );
