@@ -40,6 +40,7 @@ import { measureSuggestions } from './suggestions-latency';
 import { measurePageScale, PAGE_P95_TARGET_MS } from './page-scale';
 import { measureSoak, SOAK_P99_TARGET_MS, SOAK_RSS_GROWTH_TARGET } from './soak';
 import { describeFanOut, FAN_OUT_SIZES, measureFanOut } from './fan-out';
+import { measurePopularBooks, POPULAR_P95_TARGET_MS, SEASON_P95_TARGET_MS } from './popular-books';
 import { formatSummary, ms, ratio } from './stats';
 
 /**
@@ -468,6 +469,36 @@ async function dashboardPart() {
   }
 }
 
+async function popularPart() {
+  const all = [await measurePopularBooks()];
+  const postgresServer = process.env.DATABASE_URL;
+  if (postgresServer) all.push(await measurePopularBooks({ postgresServer }));
+  else
+    console.log('(PostgreSQL skipped: set DATABASE_URL to a server to measure it beside SQLite)');
+  for (const f of all) {
+    console.log(
+      `${f.database}: ${count(f.readers)} readers, ${count(f.placements)} placements ` +
+        `(${count(f.onCard)} on the measured card; written with their triggers in ` +
+        `${seconds(f.insertMs)}); app.inject as a signed-in reader, 200 timed calls each after a warm-up:`,
+    );
+    console.log(
+      `  GET /api/bingo/cells/:id/popular   ${formatSummary(f.popular)}  top book used by ${count(f.topReaders)}`,
+    );
+    console.log(
+      `  GET /api/grids/:id/season-stats    ${formatSummary(f.season)}  participants ${count(f.participants)}`,
+    );
+    console.log(`  GET /api/health (interleaved)      ${formatSummary(f.health)}`);
+    console.log(
+      `  season counted anew every call     ${formatSummary(f.seasonCold)}  (the service, 20 calls)`,
+    );
+    console.log(
+      `  target popular p95 < ${POPULAR_P95_TARGET_MS} ms: ${metOrNot(f.popularTargetMet)} (${ms(f.popular.p95)}); ` +
+        `season p95 < ${SEASON_P95_TARGET_MS} ms as served: ${metOrNot(f.seasonTargetMet)} (${ms(f.season.p95)}), ` +
+        `counted anew: ${metOrNot(f.seasonColdTargetMet)} (${ms(f.seasonCold.p95)})`,
+    );
+  }
+}
+
 async function pageScalePart() {
   const all = [await measurePageScale()];
   const postgresServer = process.env.DATABASE_URL;
@@ -625,6 +656,11 @@ const PARTS = {
   'fan-out': {
     title: 'Live updates to N open streams under 100 placements a second (issue 27)',
     run: fanOutPart,
+  },
+  popular: {
+    title:
+      'What others read and the season page at 100,000 readers, 1,000,000 placements (issue 25)',
+    run: popularPart,
   },
   'page-weight': { title: 'Page weight, bytes on the wire (issue 9)', run: pageWeightPart },
   lighthouse: { title: 'Lighthouse mobile, median of 3 (issue 9)', run: lighthousePart },

@@ -45,6 +45,7 @@ import { createClubsService } from './modules/clubs/clubs.service';
 import { registerJoinCodeRoutes } from './modules/clubs/join-codes';
 import { registerCardResultsRoutes } from './modules/exports/card-results';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { registerSeasonRoutes } from './modules/season/season.routes';
 import { createBooksService } from './modules/books/books.service';
 import { registerErasureRoutes } from './modules/erasure/erasure.routes';
 import { createPasswordHasher } from './auth/password-hash';
@@ -401,6 +402,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDashboardRoutes(app, deps);
   // Issue 25: your reading year and the Year in Review.
   registerReadingYearRoutes(app, deps);
+  // Issue 25: what others read for a square, and a card's season statistics.
+  registerSeasonRoutes(app, deps);
   await registerSpa(app, { staticDir: config.staticDir, supportEmail: config.supportEmail });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api') && app.sendSpaPage) {

@@ -55,6 +55,8 @@ const NO_READER_TABLES = [
   'erasure_log',
   'kysely_migration',
   'kysely_migration_lock',
+  // Issue 25: readers per square and book (migration 022): counts only.
+  'square_book_counts',
 ];
 
 /** Every table of the database as it is now, read from the schema itself. */

@@ -237,6 +237,13 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/profile/reading-year/{year}/share.svg': members(200),
   'GET /api/profile/reading-year/{year}/share.png': members(200),
   'GET /api/users/{userId}/reading-year': members(200),
+  // Issue 25: what others read for a square and the season's statistics are for registered
+  // readers (a club card's: its members only, 404 to others, tested in popular-books.test.ts
+  // and season-stats.test.ts).
+  'GET /api/bingo/cells/{cellId}/popular': members(200),
+  'GET /api/grids/{gridId}/season-stats': members(200),
+  'GET /api/grids/{gridId}/season-stats.svg': members(200),
+  'GET /api/grids/{gridId}/season-stats.png': members(200),
 };
 
 /** Issue 23: what the moderation routes name, made in beforeAll (moderationFixtures). */
@@ -495,6 +502,10 @@ function requestFor(route: string, f: Fixtures, persona: Persona): Call {
     'GET /api/profile/reading-year/{year}/share.svg': { year: '2026' },
     'GET /api/profile/reading-year/{year}/share.png': { year: '2026' },
     'GET /api/users/{userId}/reading-year': { userId: f.reader.id },
+    'GET /api/bingo/cells/{cellId}/popular': { cellId: f.grid.cells[1]! },
+    'GET /api/grids/{gridId}/season-stats': { gridId: f.grid.id },
+    'GET /api/grids/{gridId}/season-stats.svg': { gridId: f.grid.id },
+    'GET /api/grids/{gridId}/season-stats.png': { gridId: f.grid.id },
   };
   const queries: Record<string, string> = {
     'GET /api/books/search': '?q=Hedgehog',

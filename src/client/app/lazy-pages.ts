@@ -67,3 +67,9 @@ export const DashboardPage = lazy(() =>
 export const PrintPage = lazy(() =>
   import('../features/bingo/components/print-page').then((m) => ({ default: m.PrintPage })),
 );
+// Issue 25: a card's season statistics; the dashboard's charting library comes with its charts.
+export const SeasonPage = lazy(() =>
+  import('../features/season/components/season-page').then((m) => ({
+    default: m.SeasonPage,
+  })),
+);

@@ -9,6 +9,7 @@ import {
   ClubPage,
   ClubsPage,
   DashboardPage,
+  SeasonPage,
   ForgotPasswordPage,
   FriendPage,
   JoinClubPage,
@@ -70,6 +71,8 @@ export const appRoutes: RouteObject[] = [
           // Issue 24: a card's season dashboard (the server lets admins and club owners in).
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'dashboard/:gridId', element: <DashboardPage /> },
+          // Issue 25: a card's season statistics (the shared card's to all, a club's to members).
+          { path: 'season/:gridId', element: <SeasonPage /> },
         ],
       },
       {

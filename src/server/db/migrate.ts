@@ -19,6 +19,7 @@ import { idempotencyKeysMigration } from './migrations/018-idempotency-keys';
 import { clubJoinCodesMigration } from './migrations/019-club-join-codes';
 import { dashboardIndexesMigration } from './migrations/020-dashboard-indexes';
 import { cardTotalsMigration } from './migrations/021-card-totals';
+import { squareBookCountsMigration } from './migrations/022-square-book-counts';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
 function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -42,6 +43,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '019-club-join-codes': clubJoinCodesMigration(kind),
     '020-dashboard-indexes': dashboardIndexesMigration(kind),
     '021-card-totals': cardTotalsMigration(kind),
+    '022-square-book-counts': squareBookCountsMigration(kind),
   };
 }
 

@@ -353,6 +353,16 @@ export interface CardDayCountsTable {
   met: number;
 }
 
+/**
+ * Issue 25 (migration 022): per square and book, how many readers who count (visible, not
+ * suspended, on a club card a member) placed it there; kept by triggers.
+ */
+export interface SquareBookCountsTable {
+  cellId: string;
+  bookIsbn: string;
+  readers: number;
+}
+
 export interface Database {
   users: UsersTable;
   books: BooksTable;
@@ -382,6 +392,7 @@ export interface Database {
   clubJoinCodes: ClubJoinCodesTable;
   cardReaderTotals: CardReaderTotalsTable;
   cardDayCounts: CardDayCountsTable;
+  squareBookCounts: SquareBookCountsTable;
 }
 
 /** Reads a timestamp column the same way on both databases. */

@@ -10,6 +10,7 @@ import { notifyError, notifySuccess, notifySuccessInGroup } from '../../../app/n
 import { bookToastGroup } from '../book-toast-group';
 import { Modal } from '../../../components/modal';
 import { PrintCardLinks } from '../../../components/print-card-links';
+import { seasonAddressOf } from '../../season/api/season-api';
 import { Spinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useSubmitGuard } from '../../../hooks/use-submit-guard';
@@ -442,6 +443,16 @@ export function BingoBoard({ grids, gridId, onSelectGrid }: BingoBoardProps) {
           {guest || offline ? null : <ShareCard gridId={grid.id} />}
           {/* Issue 24: the card on paper, blank or with the reader's books (not a guest's). */}
           <PrintCardLinks gridId={grid.id} title={grid.title} mine={!guest} />
+          {/* Issue 25: the card's season statistics, for registered readers. */}
+          {guest ? null : (
+            <Link
+              to={seasonAddressOf(grid.id)}
+              className="button button--secondary"
+              aria-label={messages.seasonStats.openSeasonOf(grid.title)}
+            >
+              {messages.seasonStats.openSeason}
+            </Link>
+          )}
           {offline ? (
             <p id={offlineReasonId} className="offline-reason">
               {messages.offline.needsNetwork}

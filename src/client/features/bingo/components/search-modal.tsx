@@ -15,9 +15,12 @@ import { TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { resultCountText } from '../../../components/result-count-text';
 import { Spinner } from '../../../components/spinner';
+import { useCurrentUser } from '../../../hooks/use-current-user';
 import { errorText } from '../../../services/api-client';
+import { isGuest } from '../../../services/session-api';
 import { searchBooks } from '../api/search-api';
 import { SquareBook } from './square-book';
+import { PopularBooks } from './popular-books';
 import { SquareSuggestions } from './square-suggestions';
 
 const searchTerm = BookSearchQuery.shape.q;
@@ -60,6 +63,7 @@ export function SearchModal({
   isPlacing,
 }: SearchModalProps) {
   const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
   const [term, setTerm] = useState(searchedTerm);
   const [termError, setTermError] = useState<string | null>(null);
   const noIsbnHintId = useId();
@@ -147,6 +151,10 @@ export function SearchModal({
       {/* Issue 11: before anything is searched, the books that fit this square. */}
       {books === undefined && !search.isPending ? (
         <SquareSuggestions cellId={cell.id} disabled={isPlacing} onChoose={onChoose} />
+      ) : null}
+      {/* Issue 25: what other readers placed here (registered readers only, as the server). */}
+      {books === undefined && !search.isPending && user && !isGuest(user) ? (
+        <PopularBooks cellId={cell.id} disabled={isPlacing} onChoose={onChoose} />
       ) : null}
       {books && books.length > 0 ? (
         <ul className="search-results" aria-label="Search results">

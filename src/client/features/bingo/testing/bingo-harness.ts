@@ -78,6 +78,8 @@ export function noSuggestionRoutes(cells: readonly BingoCell[]): MockRoutes {
       },
     };
     routes[`GET /api/bingo/cells/${cell.id}/fit`] = { body: { status: 'none', reason: null } };
+    // Issue 25: nobody else's books on the square, unless a test says otherwise.
+    routes[`GET /api/bingo/cells/${cell.id}/popular`] = { body: { cellId: cell.id, books: [] } };
   }
   return routes;
 }

@@ -10,6 +10,7 @@ import { CreateClubCardForm } from './create-club-card-form';
 import { CardResultsLink } from '../../../components/card-results-link';
 import { PrintCardLinks } from '../../../components/print-card-links';
 import { isOwner } from '../club-roles';
+import { seasonAddressOf } from '../../season/api/season-api';
 
 /** A card's own reset day (YYYY-MM-DD) as people read it, e.g. '31 Dec 2026'. */
 export function formatResetDay(day: string): string {
@@ -59,6 +60,14 @@ export function ClubCards({ club }: { club: ClubSummary }) {
                   {messages.clubs.cardEnds(formatResetDay(card.resetDate))}
                 </span>
               ) : null}
+              {/* Issue 25: every member may read the card's season statistics. */}
+              <Link
+                to={seasonAddressOf(card.id)}
+                className="club-row__meta"
+                aria-label={messages.seasonStats.openSeasonOf(card.title)}
+              >
+                {messages.seasonStats.openSeason}
+              </Link>
               {owner ? (
                 // Issue 24: the card's season dashboard and its results, for its owners.
                 <>

@@ -1,5 +1,6 @@
 /**
- * A chart drawn by uPlot (decision 024). This module is imported only by the dashboard page,
+ * A chart drawn by uPlot (decision 024). This module is imported only by the dashboard page
+ * and the season page (issue 25),
  * itself a lazy chunk, so uPlot and its CSS load on that page alone. The canvas is a picture
  * for sighted readers (aria-hidden); the table beside each chart carries the same figures.
  */
