@@ -271,7 +271,7 @@ export async function measurePageScale(
       { page: '/profile', url: '/api/shares' },
       { page: "a friend's profile", url: `/api/users/${friendId}/profile` },
       { page: '/clubs', url: '/api/clubs' },
-      { page: '/recommendations', url: '/api/recommendations/queue' },
+      { page: '/recommendations', url: '/api/recommendations/state' },
     ];
     const get = async (url: string) => {
       const response = await send(app, 'GET', url, { cookie: reader.cookie });
