@@ -53,4 +53,15 @@ test('what others read for a square, placed with one tap, then the season page',
   // The fifth reader's own placement now counts too.
   await expect(books.getByText(/used by 4 readers/)).toBeVisible();
   await expect(page.getByRole('img', { name: /^Season statistics of / })).toBeVisible();
+
+  // Then their own Year in Review: the book just placed is their first finished this year.
+  const year = new Date().getUTCFullYear();
+  await page.goto(`/profile/stats/${year}`);
+  const stats = page.getByRole('tabpanel', { name: 'Stats' });
+  await expect(
+    stats.getByRole('heading', { name: messages.readingYear.heading(year) }),
+  ).toBeVisible();
+  await expect(
+    stats.getByText(messages.readingYear.booksRead, { exact: true }).locator('xpath=..'),
+  ).toContainText('1');
 });
