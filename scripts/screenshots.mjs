@@ -5,7 +5,9 @@
 // and at 360 px, and, for a new reader, the club's invitation link at 360 px (issue 12); the club
 // card's season dashboard at 1280 and 360 px and the card as it prints (issue 24); and the
 // admin page's Moderation tab (with open reports) and Readers tab at 1280 and 360 px (issue 23);
-// the card offline on a phone, with its notice and a placement waiting to be sent (issue 26).
+// the season's statistics and a Year in Review at 1280 and 360 px, and a square's "what others
+// read" on a phone (issue 25); the card offline on a phone, with its notice and a placement
+// waiting to be sent (issue 26).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -241,6 +243,53 @@ async function main() {
       await showAdminTab(page, 'Readers', readersReady, `screenshot-admin-readers${suffix}.png`);
     }
     // ---- end of issue 23's block ----
+    // ---- Issue 25: what others read for a square, the season's statistics, a Year in Review.
+    const { grids } = await json(await owner.request.get('/api/grids'));
+    const shared = grids.find((grid) => grid.isCurrent && !grid.club) ?? grids[0];
+    const showSeason = async (page, file) => {
+      await page.goto(`/season/${encodeURIComponent(shared.id)}`);
+      await page.getByRole('heading', { level: 1, name: /^Season statistics: / }).waitFor();
+      await page.locator('canvas').first().waitFor();
+      await shootWhole(page, file);
+    };
+    await showSeason(owner, 'screenshot-season.png');
+    await showSeason(phonePage, 'screenshot-season-phone.png');
+    const year = new Date().getUTCFullYear();
+    const showYear = async (page, file) => {
+      await page.goto(`/profile/stats/${year}`);
+      await page.getByRole('heading', { name: `Your ${year} in books` }).waitFor();
+      await page.locator('canvas').first().waitFor();
+      await shootWhole(page, file);
+    };
+    await showYear(owner, 'screenshot-year-in-review.png');
+    await showYear(phonePage, 'screenshot-year-in-review-phone.png');
+    // A square of the demo reader's still empty where 3 or more readers used one book.
+    const card = await json(await owner.request.get(`/api/bingo/grids/${shared.id}`));
+    let popularSquare = null;
+    for (const cell of card.cells.filter((each) => !each.placement)) {
+      const { books } = await json(await owner.request.get(`/api/bingo/cells/${cell.id}/popular`));
+      if (books.length > 0) {
+        popularSquare = cell;
+        break;
+      }
+    }
+    if (popularSquare) {
+      await phonePage.goto('/bingo');
+      await phonePage
+        .getByRole('grid', { name: 'Bingo card' })
+        .getByRole('button', { name: new RegExp(`^${popularSquare.challenge}\\.`) })
+        .click();
+      const others = phonePage
+        .getByRole('dialog', { name: popularSquare.challenge })
+        .getByRole('region', { name: 'What others read for this square' });
+      await others.getByRole('listitem').first().waitFor();
+      await others.scrollIntoViewIfNeeded();
+      await shoot(phonePage, 'screenshot-popular-phone.png');
+      await phonePage.keyboard.press('Escape');
+    } else {
+      console.log('(no empty square of the demo reader has a book 3 readers used: no sheet shot)');
+    }
+    // ---- end of issue 25's block ----
     // ---- Issue 26: the card offline on a phone, its notice and a placement waiting to be sent.
     // The demo reader's profile and card once online (the worker and the offline copy keep
     // them), then the network goes: a reload shows the card as last seen, and a book from the
