@@ -60,14 +60,6 @@ export function ClubCards({ club }: { club: ClubSummary }) {
                   {messages.clubs.cardEnds(formatResetDay(card.resetDate))}
                 </span>
               ) : null}
-              {/* Issue 25: every member may read the card's season statistics. */}
-              <Link
-                to={seasonAddressOf(card.id)}
-                className="club-row__meta"
-                aria-label={messages.seasonStats.openSeasonOf(card.title)}
-              >
-                {messages.seasonStats.openSeason}
-              </Link>
               {owner ? (
                 // Issue 24: the card's season dashboard and its results, for its owners.
                 <>
@@ -84,6 +76,14 @@ export function ClubCards({ club }: { club: ClubSummary }) {
             </div>
             {/* Issue 24: every member may print the card, blank or with their own books. */}
             <div className="club-row__actions">
+              {/* Issue 25: every member may read the card's season statistics. */}
+              <Link
+                to={seasonAddressOf(card.id)}
+                className="button button--secondary button--small"
+                aria-label={messages.seasonStats.openSeasonOf(card.title)}
+              >
+                {messages.seasonStats.openSeason}
+              </Link>
               <PrintCardLinks
                 gridId={card.id}
                 title={card.title}
