@@ -82,7 +82,8 @@ export function UplotChart({ kind, x, xLabels, series, height = DEFAULT_HEIGHT }
               }
             : {}),
         },
-        { size: 44 },
+        // Room for four digits and a separator ("4,000" pages a month) at the axis' font.
+        { size: 56 },
       ],
       series: [
         {},
