@@ -5,7 +5,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEMO_READER } from '../src/server/seed/demo-accounts';
-import { startBenchServer } from './bench-server';
+import { startBenchServer, type BenchServer } from './bench-server';
 import { CLIENT_DIST } from './page-weight';
 
 /** The flags DESIGN.md gives for Debian's Chromium on our machines. */
@@ -135,6 +135,25 @@ async function runOnce(url: string, port: number, cookie?: string): Promise<Ligh
   };
 }
 
+const PAGES = [
+  { path: '/login', signedIn: false },
+  { path: '/bingo', signedIn: true },
+  { path: '/profile', signedIn: true },
+] as const;
+
+function medianFigures(runs: LighthouseRun[]): LighthouseFigures {
+  const pick = (key: keyof LighthouseFigures) => median(runs.map((r) => r[key]));
+  return {
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    seo: pick('seo'),
+    lcp: pick('lcp'),
+    tbt: pick('tbt'),
+    cls: pick('cls'),
+  };
+}
+
 /**
  * Lighthouse's mobile profile (its defaults: Moto G Power screen, simulated slow 4G and 4x CPU
  * slowdown) on the built app served by the real server: /login signed out, /bingo and /profile
@@ -150,13 +169,8 @@ export async function measureLighthouse(runs = 3): Promise<LighthousePage[]> {
       chromeFlags: CHROME_FLAGS,
     });
     try {
-      const pages = [
-        { path: '/login', signedIn: false },
-        { path: '/bingo', signedIn: true },
-        { path: '/profile', signedIn: true },
-      ];
       const results: LighthousePage[] = [];
-      for (const page of pages) {
+      for (const page of PAGES) {
         const pageRuns: LighthouseRun[] = [];
         for (let i = 0; i < runs; i += 1) {
           pageRuns.push(
@@ -167,20 +181,7 @@ export async function measureLighthouse(runs = 3): Promise<LighthousePage[]> {
             ),
           );
         }
-        const pick = (key: keyof LighthouseFigures) => median(pageRuns.map((r) => r[key]));
-        results.push({
-          ...page,
-          runs: pageRuns,
-          median: {
-            performance: pick('performance'),
-            accessibility: pick('accessibility'),
-            bestPractices: pick('bestPractices'),
-            seo: pick('seo'),
-            lcp: pick('lcp'),
-            tbt: pick('tbt'),
-            cls: pick('cls'),
-          },
-        });
+        results.push({ ...page, runs: pageRuns, median: medianFigures(pageRuns) });
       }
       return results;
     } finally {
@@ -188,5 +189,58 @@ export async function measureLighthouse(runs = 3): Promise<LighthousePage[]> {
     }
   } finally {
     await server.close();
+  }
+}
+
+export interface LighthouseComparison {
+  /** The built client folders compared, in the order given. */
+  builds: string[];
+  pages: {
+    path: string;
+    signedIn: boolean;
+    runs: LighthouseRun[][];
+    median: LighthouseFigures[];
+  }[];
+}
+
+/**
+ * An A/B of built clients on this machine at the same moment: one real server per build (the
+ * same server code, each serving its own STATIC_DIR), one Chromium, and the runs interleaved
+ * (page by page, build after build, `runs` rounds), so a busy spell of a shared machine weighs
+ * on every build alike. A single build's score moves by ten points from one hour to the next on
+ * our machines; the difference between builds taken this way is what can be read.
+ */
+export async function compareLighthouse(builds: string[], runs = 5): Promise<LighthouseComparison> {
+  const servers: BenchServer[] = [];
+  try {
+    for (const dir of builds) servers.push(await startBenchServer({ STATIC_DIR: dir }));
+    const cookies = await Promise.all(servers.map((server) => signInReader(server.url)));
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+    });
+    try {
+      const pages: LighthouseComparison['pages'] = [];
+      for (const page of PAGES) {
+        const byBuild: LighthouseRun[][] = builds.map(() => []);
+        for (let round = 0; round < runs; round += 1) {
+          for (const [index, server] of servers.entries()) {
+            byBuild[index]!.push(
+              await runWithRetry(
+                `${server.url}${page.path}`,
+                chrome.port,
+                page.signedIn ? cookies[index] : undefined,
+              ),
+            );
+          }
+        }
+        pages.push({ ...page, runs: byBuild, median: byBuild.map(medianFigures) });
+      }
+      return { builds, pages };
+    } finally {
+      chrome.kill();
+    }
+  } finally {
+    for (const server of servers) await server.close();
   }
 }

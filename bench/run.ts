@@ -8,7 +8,12 @@ import {
   measureHealthDuringImport,
   measureImportLibrary,
 } from './import-library';
-import { LIGHTHOUSE_TARGETS, measureLighthouse, type LighthouseFigures } from './lighthouse';
+import {
+  compareLighthouse,
+  LIGHTHOUSE_TARGETS,
+  measureLighthouse,
+  type LighthouseFigures,
+} from './lighthouse';
 import {
   HEALTH_RATIO_TARGET,
   measureLoad,
@@ -334,7 +339,37 @@ function printLighthouseRow(label: string, f: LighthouseFigures) {
   );
 }
 
+/** LIGHTHOUSE_COMPARE=dir[,dir]: this build against others, interleaved (compareLighthouse). */
+async function lighthouseComparePart(others: string[]) {
+  const builds = [CLIENT_DIST, ...others];
+  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+  console.log(
+    `Lighthouse A/B, ${runs} interleaved rounds per page; build 0 is ${CLIENT_DIST}. Load average ` +
+      `before: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}.`,
+  );
+  builds.forEach((dir, index) => console.log(`  build ${index}: ${dir}`));
+  const { pages } = await compareLighthouse(builds, runs);
+  console.log(`  ${'page'.padEnd(28)} perf a11y  b-p  seo    LCP      TBT    CLS`);
+  for (const page of pages) {
+    page.runs.forEach((buildRuns, index) => {
+      console.log(
+        `  ${page.path} build ${index}: perf ${buildRuns.map((r) => r.performance).join(' ')}; ` +
+          `TBT ${buildRuns.map((r) => Math.round(r.tbt)).join(' ')} ms`,
+      );
+      printLighthouseRow(`${page.path} build ${index} MEDIAN`, page.median[index]!);
+    });
+  }
+}
+
 async function lighthousePart() {
+  const others = process.env.LIGHTHOUSE_COMPARE?.split(',').filter(Boolean) ?? [];
+  if (others.length > 0) {
+    await lighthouseComparePart(others);
+    return;
+  }
   const runs = 3;
   console.log(
     `Lighthouse mobile (default simulated throttling: slow 4G, 4x CPU), ` +

@@ -157,3 +157,10 @@ export const CLUB_LIVE_CARDS_MAX = 3;
  */
 export const GRIDS_LISTED_PER_SCOPE = 4;
 export const PAST_GRIDS_PAGE_SIZE = 10;
+
+/**
+ * The years a Year in Review may be asked for. Here, not in reading-year.ts, so the profile page
+ * can check a year without loading what that module imports (zod, through challenge-rules).
+ */
+export const READING_YEAR_MIN = 1900;
+export const READING_YEAR_MAX = 2100;

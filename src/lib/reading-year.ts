@@ -1,11 +1,11 @@
 import { languageName } from './challenge-rules';
+import { READING_YEAR_MAX, READING_YEAR_MIN } from './limits';
 import { messages } from './messages';
 import { authorKey, splitAuthors } from './recommendations';
 import type { ReadingYear, ReadingYearBook } from './schemas/reading-year';
 
-/** The years a Year in Review may be asked for. */
-export const READING_YEAR_MIN = 1900;
-export const READING_YEAR_MAX = 2100;
+export { READING_YEAR_MAX, READING_YEAR_MIN };
+
 /** Subjects the page lists at most. */
 export const READING_YEAR_SUBJECTS = 10;
 

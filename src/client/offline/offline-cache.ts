@@ -21,8 +21,13 @@ export const OFFLINE_QUEUE_PREFIX = 'hedgehog-bingo:queue:';
 const OFFLINE_CACHE_VERSION = 1;
 /** What was last seen is offered offline for a week at most. */
 export const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-/** Writes wait this long after a change, so a burst of answers is stored once. */
-const WRITE_DELAY_MS = 300;
+/**
+ * Writes wait this long after a change, so a burst of answers (a page's start-up) is stored once,
+ * and then for an idle moment of the main thread, so storing never holds up a tap or a paint.
+ */
+const WRITE_DELAY_MS = 1_000;
+/** An idle moment is waited for this long at most (a busy page still stores what it saw). */
+const WRITE_IDLE_TIMEOUT_MS = 2_000;
 
 /** The reader's own data, by query key root (see each feature's api/ for the keys). */
 const KEPT_ROOTS: readonly (readonly string[])[] = [
@@ -54,9 +59,10 @@ function storage(): Storage | null {
   }
 }
 
-function readStored(): StoredCache | null {
-  const raw = storage()?.getItem(OFFLINE_CACHE_KEY);
-  if (!raw) return null;
+/** The copy last read or written, so an unchanged copy is not parsed again on every write. */
+let lastSeen: { raw: string; stored: StoredCache | null } | null = null;
+
+function parseStored(raw: string): StoredCache | null {
   try {
     const stored = JSON.parse(raw) as StoredCache;
     if (stored.version !== OFFLINE_CACHE_VERSION || typeof stored.readerId !== 'string') {
@@ -66,6 +72,14 @@ function readStored(): StoredCache | null {
   } catch {
     return null;
   }
+}
+
+function readStored(): StoredCache | null {
+  const raw = storage()?.getItem(OFFLINE_CACHE_KEY);
+  if (!raw) return null;
+  // Another tab may have written since: the text decides, not a flag of ours.
+  if (lastSeen?.raw !== raw) lastSeen = { raw, stored: parseStored(raw) };
+  return lastSeen.stored;
 }
 
 /** Forgets every reader's queue of offline placements but `keep`'s (the one signed in). */
@@ -116,7 +130,9 @@ export function writeOfflineCache(queryClient: QueryClient, now = Date.now()): v
   }
   const stored: StoredCache = { version: OFFLINE_CACHE_VERSION, readerId, savedAt: now, state };
   try {
-    storage()?.setItem(OFFLINE_CACHE_KEY, JSON.stringify(stored));
+    const raw = JSON.stringify(stored);
+    storage()?.setItem(OFFLINE_CACHE_KEY, raw);
+    lastSeen = { raw, stored };
   } catch {
     // A full or refused storage only means no offline copy: the app works on as before.
   }
@@ -153,7 +169,33 @@ export function keepOfflineCache(queryClient: QueryClient): () => void {
   for (const root of KEPT_ROOTS) {
     queryClient.setQueryDefaults(root, { gcTime: OFFLINE_MAX_AGE_MS });
   }
+  // One write waits at a time: WRITE_DELAY_MS after the last change, then an idle moment.
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let idle: number | null = null;
+  let pending = false;
+  const cancel = () => {
+    if (timer) clearTimeout(timer);
+    if (idle !== null) window.cancelIdleCallback?.(idle);
+    timer = null;
+    idle = null;
+    pending = false;
+  };
+  const write = () => {
+    cancel();
+    writeOfflineCache(queryClient);
+  };
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    if (idle !== null) window.cancelIdleCallback?.(idle);
+    idle = null;
+    pending = true;
+    timer = setTimeout(() => {
+      timer = null;
+      if (typeof window.requestIdleCallback === 'function') {
+        idle = window.requestIdleCallback(write, { timeout: WRITE_IDLE_TIMEOUT_MS });
+      } else write();
+    }, WRITE_DELAY_MS);
+  };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     const query = event.query as Query;
     if (!isKept(query.queryKey)) return;
@@ -169,22 +211,17 @@ export function keepOfflineCache(queryClient: QueryClient): () => void {
         clearOfflineQueues(readerId ?? undefined);
       }
     }
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      writeOfflineCache(queryClient);
-    }, WRITE_DELAY_MS);
+    schedule();
   });
-  // A page left within the write delay (a link followed, a reload) still stores what it saw.
+  // A page left before the write (a link followed, a reload) still stores what it saw.
   const flush = () => {
-    if (!timer) return;
-    clearTimeout(timer);
-    timer = null;
+    if (!pending) return;
+    cancel();
     writeOfflineCache(queryClient);
   };
   window.addEventListener('pagehide', flush);
   return () => {
-    if (timer) clearTimeout(timer);
+    cancel();
     window.removeEventListener('pagehide', flush);
     unsubscribe();
   };

@@ -15,23 +15,30 @@ export function clockTime(at: number): string {
 /** The id of the notice: controls turned off offline point to it for their reason. */
 export const OFFLINE_NOTICE_ID = 'offline-notice';
 
-/**
- * The quiet notice over every page while a signed-in reader is offline (issue 26): what they
- * see is what was last fetched, and when.
- */
-export function OfflineNotice() {
-  const online = useOnline();
-  const { user } = useCurrentUser();
+/** The notice's text: when the kept data was fetched, kept up to date as the cache changes. */
+function OfflineNoticeText() {
   const queryClient = useQueryClient();
   const subscribe = useCallback(
     (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
     [queryClient],
   );
   const fetchedAt = useSyncExternalStore(subscribe, () => lastFetchedAt(queryClient));
-  if (online || !user || fetchedAt === null) return null;
+  if (fetchedAt === null) return null;
   return (
     <p id={OFFLINE_NOTICE_ID} className="offline-notice" role="status">
       {messages.offline.showingCardAsOf(clockTime(fetchedAt))}
     </p>
   );
+}
+
+/**
+ * The quiet notice over every page while a signed-in reader is offline (issue 26): what they
+ * see is what was last fetched, and when. Online it renders nothing and follows nothing (the
+ * cache changes many times while a page starts; only offline is the time worth finding).
+ */
+export function OfflineNotice() {
+  const online = useOnline();
+  const { user } = useCurrentUser();
+  if (online || !user) return null;
+  return <OfflineNoticeText />;
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../../../lib/messages';
-import { READING_YEAR_MAX, READING_YEAR_MIN } from '../../../../lib/reading-year';
+import { READING_YEAR_MAX, READING_YEAR_MIN } from '../../../../lib/limits';
 import type {
   OwnReadingYearResponse,
   ReadingYear,
