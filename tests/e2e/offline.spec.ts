@@ -40,25 +40,25 @@ async function signUpAndLogIn(page: Page, baseURL: string, handle: string) {
   await logIn(page, email, READER_PASSWORD);
 }
 
-/** Waits until a service worker controls the page (the first visit installs it; a reload uses it). */
+/**
+ * Waits until a service worker controls the page. The app registers it 5 s after load at an idle
+ * moment (src/client/main.tsx), so this page stays put until the worker is active, then one
+ * reload puts the page under it (a page loaded before the worker is never controlled by it).
+ */
 async function waitForWorker(page: Page) {
-  await page.waitForFunction(
-    async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return registration?.active?.state === 'activated';
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
   await expect
     .poll(
-      async () => {
-        if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) return true;
-        await page.goto(new URL(page.url()).pathname);
-        return page.evaluate(() => navigator.serviceWorker.controller !== null);
-      },
-      { timeout: 30_000, intervals: [1_000] },
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return registration?.active?.state ?? 'none';
+        }),
+      { timeout: 45_000, intervals: [1_000] },
     )
+    .toBe('activated');
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
     .toBe(true);
 }
 
