@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { DatabaseKind } from '../src/server/db/database';
-import type { Database } from '../src/server/db/schema';
+import type { Database, PlacementsTable } from '../src/server/db/schema';
 import type { SeededRandom } from './stats';
 
 /**
@@ -69,19 +69,8 @@ export async function insertReaders(
   );
 }
 
-/** A placement row as the bingo service writes one. */
-export interface PlacementRow {
-  id: string;
-  userId: string;
-  gridId: string;
-  cellId: string;
-  bookIsbn: string;
-  bookTitle: string;
-  points: number;
-  ruleMet: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A placement row as the bingo service writes one (never a wildcard here). */
+export type PlacementRow = Omit<Insertable<PlacementsTable>, 'isWildcard'>;
 
 /** A card and its squares' cell ids by position. */
 export interface CrowdCard {
