@@ -6,6 +6,7 @@ import { createDashboardService } from '../src/server/modules/dashboard/dashboar
 import { createGridsRepository } from '../src/server/modules/grids/grids.repository';
 import { send, signIn, signUpAndIn } from './accounts';
 import { startBenchServer } from './bench-server';
+import { insertReaders, placeCrowd, type CrowdCard } from './crowd';
 import { percentile, seededRandom, summarize, type LatencySummary } from './stats';
 
 /** Issue 24: the season at scale. */
@@ -19,7 +20,6 @@ const SEASON_DAYS = 60;
 const WARMUP = 10;
 const TIMED = 100;
 const COLD = 20;
-const BATCH = 500;
 /** Downloads of the measured card's results (one row a reader: 10,000 rows). */
 const CSV_RUNS = 3;
 /** The issue's targets for the CSV: the last byte within 2 s, /api/health p99 under 50 ms. */
@@ -137,33 +137,18 @@ export async function measureDashboard(
 
     const random = seededRandom(24);
     const now = Date.now();
-    const iso = new Date(now).toISOString();
     const userIds = Array.from({ length: DASHBOARD_READERS }, (_, i) => `dash-bench-${i}`);
     const started = performance.now();
-    for (let k = 0; k < userIds.length; k += BATCH) {
-      await db
-        .insertInto('users')
-        .values(
-          userIds.slice(k, k + BATCH).map((id, j) => ({
-            id,
-            name: `Season Reader ${k + j}`,
-            email: `${id}@example.com`,
-            emailVerified: 0,
-            createdAt: iso,
-            updatedAt: iso,
-            role: 'user',
-            displayUsername: `season_reader_${k + j}`,
-            username: `season_reader_${k + j}`,
-            profileVisibility: (k + j) % 5 === 0 ? ('only_me' as const) : ('everyone' as const),
-          })),
-        )
-        .execute();
-    }
+    await insertReaders(db, kind, {
+      ids: userIds,
+      name: (n) => `Season Reader ${n}`,
+      username: (n) => `season_reader_${n}`,
+    });
     const books = await db.selectFrom('books').select(['isbn', 'title']).limit(16).execute();
     if (books.length < 16) throw new Error('the bench catalogue holds fewer than 16 books');
 
     // Older cards first, so the measured one is the newest (the current shared card).
-    const cards: { id: string; cells: { id: string; position: number }[] }[] = [];
+    const cards: CrowdCard[] = [];
     for (let c = 0; c <= PAST_CARDS; c += 1) {
       const grid = await db.transaction().execute((trx) =>
         createGridsRepository(db).insertWithCells(trx, {
@@ -178,7 +163,7 @@ export async function measureDashboard(
         .where('gridId', '=', grid.id)
         .orderBy('position')
         .execute();
-      cards.push({ id: grid.id, cells });
+      cards.push({ id: grid.id, cells: cells.map((cell) => cell.id) });
     }
     const measured = cards[PAST_CARDS]!;
 
@@ -191,69 +176,34 @@ export async function measureDashboard(
       }
       return order;
     };
-    type Row = {
-      id: string;
-      userId: string;
-      gridId: string;
-      cellId: string;
-      bookIsbn: string;
-      bookTitle: string;
-      isWildcard: number;
-      points: number;
-      ruleMet: number | null;
-      createdAt: string;
-      updatedAt: string;
-    };
-    let pending: Row[] = [];
-    let placements = 0;
-    let onCard = 0;
-    const flush = async () => {
-      if (pending.length === 0) return;
-      await db.insertInto('placements').values(pending).execute();
-      placements += pending.length;
-      pending = [];
-    };
-    const placeOn = async (
-      card: (typeof cards)[number],
-      userId: string,
-      squares: number,
-      c: number,
-    ) => {
-      for (const position of shuffled().slice(0, squares)) {
-        const book = books[position]!;
-        const at = new Date(now - random.next() * SEASON_DAYS * 86_400_000).toISOString();
-        pending.push({
-          id: `${userId}-${c}-${position}`,
-          userId,
-          gridId: card.id,
-          cellId: card.cells[position]!.id,
-          bookIsbn: book.isbn,
-          bookTitle: book.title,
-          isWildcard: 0,
-          points: 10 + (random.int(6) === 0 ? 50 : 0),
-          ruleMet: position % 4 === 0 ? random.int(2) : null,
-          createdAt: at,
-          updatedAt: at,
-        });
-        if (pending.length >= BATCH) await flush();
-      }
-    };
-    for (const userId of userIds) {
-      const squares = 1 + random.int(16);
-      onCard += squares;
-      await placeOn(measured, userId, squares, PAST_CARDS);
-    }
-    // The rest of the 500,000 spread over the past cards, evenly per reader.
-    const perReaderPast = (DASHBOARD_PLACEMENTS - onCard) / DASHBOARD_READERS;
-    let owed = DASHBOARD_PLACEMENTS - onCard;
-    for (let c = 0; c < PAST_CARDS && owed > 0; c += 1) {
-      for (const userId of userIds) {
-        const squares = Math.min(16, Math.ceil(perReaderPast / PAST_CARDS), owed);
-        owed -= squares;
-        if (squares > 0) await placeOn(cards[c]!, userId, squares, c);
-      }
-    }
-    await flush();
+    // Each reader's 1-16 squares on the measured card, the rest of the 500,000 spread over the
+    // past cards, evenly per reader.
+    const { placements, onCurrent: onCard } = await placeCrowd(db, kind, {
+      readerIds: userIds,
+      current: measured,
+      past: cards.slice(0, PAST_CARDS),
+      total: DASHBOARD_PLACEMENTS,
+      random,
+      rows: (card, c, userId, squares) =>
+        shuffled()
+          .slice(0, squares)
+          .map((position) => {
+            const book = books[position]!;
+            const at = new Date(now - random.next() * SEASON_DAYS * 86_400_000).toISOString();
+            return {
+              id: `${userId}-${c}-${position}`,
+              userId,
+              gridId: card.id,
+              cellId: card.cells[position]!,
+              bookIsbn: book.isbn,
+              bookTitle: book.title,
+              points: 10 + (random.int(6) === 0 ? 50 : 0),
+              ruleMet: position % 4 === 0 ? random.int(2) : null,
+              createdAt: at,
+              updatedAt: at,
+            };
+          }),
+    });
     // Statistics for the planner, as a database that has lived a season would have.
     await sql`analyze`.execute(db);
     const insertMs = performance.now() - started;

@@ -3,6 +3,7 @@ import { DEFAULT_CHALLENGES } from '../src/lib/challenges';
 import { createGridsRepository } from '../src/server/modules/grids/grids.repository';
 import { send, signUpAndIn } from './accounts';
 import { startBenchServer } from './bench-server';
+import { insertBatched, insertReaders, placeCrowd } from './crowd';
 import { seededRandom, summarize, type LatencySummary } from './stats';
 
 /**
@@ -16,7 +17,6 @@ export const SCALE_POSTS = 200_000;
 /** Friendships among the crowd (the measured reader's own 50 come on top). */
 const SCALE_FRIENDSHIPS = 200_000;
 export const PAGE_P95_TARGET_MS = 20;
-const BATCH = 500;
 const WARMUP = 10;
 const TIMED = 100;
 const DAY_MS = 86_400_000;
@@ -33,8 +33,16 @@ export interface PageScaleFigures {
 }
 
 export async function measurePageScale(
-  options: { postgresServer?: string } = {},
+  options: {
+    postgresServer?: string;
+    /** A fraction of the sizes above, for a quick run (PAGE_SCALE=0.01); the whole by default. */
+    scale?: number;
+  } = {},
 ): Promise<PageScaleFigures> {
+  const scale = options.scale ?? 1;
+  const sized = (n: number) => Math.max(100, Math.round(n * scale));
+  const readers = sized(SCALE_READERS);
+  const posts = sized(SCALE_POSTS);
   const server = await startBenchServer(
     { RATE_LIMIT_SCALE: '0' },
     {},
@@ -43,7 +51,6 @@ export async function measurePageScale(
   try {
     const { app } = server;
     const { db, kind } = app.deps.database;
-    const flag = (value: boolean) => (kind === 'postgres' ? value : value ? 1 : 0) as never;
     const reader = await signUpAndIn(app, 'page-scale@example.com');
     const random = seededRandom(2700);
     const now = Date.now();
@@ -51,26 +58,12 @@ export async function measurePageScale(
     const started = performance.now();
 
     // ---- 100,000 readers, a fifth hidden ----
-    const ids = Array.from({ length: SCALE_READERS }, (_, i) => `scale-${i}`);
-    for (let k = 0; k < ids.length; k += BATCH) {
-      await db
-        .insertInto('users')
-        .values(
-          ids.slice(k, k + BATCH).map((id, j) => ({
-            id,
-            name: `Scale Reader ${k + j}`,
-            email: `${id}@example.com`,
-            emailVerified: flag(false),
-            createdAt: iso,
-            updatedAt: iso,
-            role: 'user',
-            username: `scale_reader_${k + j}`,
-            displayUsername: `scale_reader_${k + j}`,
-            profileVisibility: (k + j) % 5 === 0 ? ('only_me' as const) : ('everyone' as const),
-          })),
-        )
-        .execute();
-    }
+    const ids = Array.from({ length: readers }, (_, i) => `scale-${i}`);
+    await insertReaders(db, kind, {
+      ids,
+      name: (n) => `Scale Reader ${n}`,
+      username: (n) => `scale_reader_${n}`,
+    });
 
     // ---- the current shared card and a past one ----
     const current = await db
@@ -110,123 +103,84 @@ export async function measurePageScale(
     if (books.length < 32) throw new Error('the bench catalogue holds fewer than 32 books');
 
     // ---- 1,000,000 placements: each reader 1-16 squares on the current card, the rest past ----
-    type Row = {
-      id: string;
-      userId: string;
-      gridId: string;
-      cellId: string;
-      bookIsbn: string;
-      bookTitle: string;
-      isWildcard: never;
-      points: number;
-      ruleMet: number | null;
-      createdAt: string;
-      updatedAt: string;
-    };
-    let pending: Row[] = [];
-    let placements = 0;
-    const flush = async () => {
-      if (pending.length === 0) return;
-      await db.insertInto('placements').values(pending).execute();
-      placements += pending.length;
-      pending = [];
-    };
-    const place = async (card: (typeof cards)[number], userId: string, squares: number) => {
-      const first = random.int(16);
-      for (let s = 0; s < squares; s += 1) {
-        const position = (first + s) % 16;
-        // Two books of its own per square: no reader holds one book twice.
-        const book = books[position * 2 + random.int(2)]!;
-        const at = new Date(now - random.next() * 60 * DAY_MS).toISOString();
-        pending.push({
-          id: `${userId}-${card.id}-${position}`,
-          userId,
-          gridId: card.id,
-          cellId: card.cells[position]!,
-          bookIsbn: book.isbn,
-          bookTitle: book.title,
-          isWildcard: flag(false),
-          points: 10,
-          ruleMet: null,
-          createdAt: at,
-          updatedAt: at,
+    const { placements } = await placeCrowd(db, kind, {
+      readerIds: ids,
+      current: cards[1]!,
+      past: [cards[0]!],
+      total: sized(SCALE_PLACEMENTS),
+      random,
+      rows: (card, _c, userId, squares) => {
+        const first = random.int(16);
+        return Array.from({ length: squares }, (_, s) => {
+          const position = (first + s) % 16;
+          // Two books of its own per square: no reader holds one book twice.
+          const book = books[position * 2 + random.int(2)]!;
+          const at = new Date(now - random.next() * 60 * DAY_MS).toISOString();
+          return {
+            id: `${userId}-${card.id}-${position}`,
+            userId,
+            gridId: card.id,
+            cellId: card.cells[position]!,
+            bookIsbn: book.isbn,
+            bookTitle: book.title,
+            points: 10,
+            ruleMet: null,
+            createdAt: at,
+            updatedAt: at,
+          };
         });
-        if (pending.length >= BATCH) await flush();
-      }
-    };
-    let onCurrent = 0;
-    for (const id of ids) {
-      const squares = 1 + random.int(16);
-      onCurrent += squares;
-      await place(cards[1]!, id, squares);
-    }
-    let owed = SCALE_PLACEMENTS - onCurrent;
-    for (const id of ids) {
-      if (owed <= 0) break;
-      const squares = Math.min(16, owed, Math.ceil((SCALE_PLACEMENTS - onCurrent) / ids.length));
-      owed -= squares;
-      await place(cards[0]!, id, squares);
-    }
-    await flush();
+      },
+    });
     // Totals as placing keeps them (a reader's points are the sum of their placements').
     await sql`update users set points = coalesce((select sum(p.points) from placements p where p.user_id = users.id), 0)`.execute(
       db,
     );
 
     // ---- 200,000 posts (each a finished book), spread over a year ----
-    for (let k = 0; k < SCALE_POSTS; k += BATCH) {
-      const rows = Array.from({ length: Math.min(BATCH, SCALE_POSTS - k) }, (_, j) => {
-        const n = k + j;
-        const userId = ids[n % ids.length]!;
+    await insertBatched(
+      db,
+      kind,
+      'blogPosts',
+      Array.from({ length: posts }, (_, n) => {
         const book = books[n % books.length]!;
-        const at = new Date(now - random.next() * 365 * DAY_MS).toISOString();
-        return { n, userId, book, at };
-      });
-      await db
-        .insertInto('blogPosts')
-        .values(
-          rows.map(({ n, userId, book, at }) => ({
-            id: `scale-post-${n}`,
-            userId,
-            bookIsbn: book.isbn,
-            bookTitle: book.title,
-            coverUrl: null,
-            body: `Review ${n}: a hedgehog of a book, prickly and warm.`,
-            rating: 1 + (n % 5),
-            createdAt: at,
-          })),
-        )
-        .execute();
-    }
+        return {
+          id: `scale-post-${n}`,
+          userId: ids[n % ids.length]!,
+          bookIsbn: book.isbn,
+          bookTitle: book.title,
+          coverUrl: null,
+          body: `Review ${n}: a hedgehog of a book, prickly and warm.`,
+          rating: 1 + (n % 5),
+          createdAt: new Date(now - random.next() * 365 * DAY_MS).toISOString(),
+        };
+      }),
+    );
 
     // ---- friendships: the crowd's, and the measured reader's 50 ----
-    for (let k = 0; k < SCALE_FRIENDSHIPS; k += BATCH) {
-      await db
-        .insertInto('friendships')
-        .values(
-          Array.from({ length: Math.min(BATCH, SCALE_FRIENDSHIPS - k) }, (_, j) => {
-            const n = k + j;
-            const a = n % ids.length;
-            const b = (a + 1 + Math.floor(n / ids.length) * 7919) % ids.length;
-            return {
-              id: `scale-friend-${n}`,
-              senderId: ids[a]!,
-              receiverId: ids[b]!,
-              status: 'accepted' as const,
-              createdAt: iso,
-              acceptedAt: iso,
-            };
-          }),
-        )
-        .execute();
-    }
+    await insertBatched(
+      db,
+      kind,
+      'friendships',
+      Array.from({ length: sized(SCALE_FRIENDSHIPS) }, (_, n) => {
+        const a = n % ids.length;
+        const b = (a + 1 + Math.floor(n / ids.length) * 7919) % ids.length;
+        return {
+          id: `scale-friend-${n}`,
+          senderId: ids[a]!,
+          receiverId: ids[b]!,
+          status: 'accepted' as const,
+          createdAt: iso,
+          acceptedAt: iso,
+        };
+      }),
+    );
     await db
       .insertInto('friendships')
       .values(
         Array.from({ length: 50 }, (_, n) => ({
           id: `scale-own-friend-${n}`,
           senderId: reader.id,
-          receiverId: ids[n * 1999]!,
+          receiverId: ids[(n * 1999) % ids.length]!,
           status: 'accepted' as const,
           createdAt: iso,
           acceptedAt: iso,
@@ -254,7 +208,7 @@ export async function measurePageScale(
     const insertMs = performance.now() - started;
 
     // ---- every signed-in page's API answers ----
-    const friendId = ids[1999]!;
+    const friendId = ids[1999 % ids.length]!;
     const pages: { page: string; url: string }[] = [
       { page: '/bingo', url: '/api/me' },
       { page: '/bingo', url: '/api/grids' },
@@ -292,9 +246,9 @@ export async function measurePageScale(
     const measured = pages.map((p, n) => ({ ...p, latency: summarize(times[n]!) }));
     return {
       database: kind,
-      readers: SCALE_READERS,
+      readers,
       placements: placements + 12,
-      posts: SCALE_POSTS,
+      posts,
       insertMs,
       pages: measured,
       targetMet: measured.every((p) => p.latency.p95 < PAGE_P95_TARGET_MS),

@@ -6,6 +6,7 @@ import { createGridsRepository } from '../src/server/modules/grids/grids.reposit
 import { createSeasonService } from '../src/server/modules/season/season.service';
 import { send, signUpAndIn } from './accounts';
 import { startBenchServer } from './bench-server';
+import { insertReaders, placeCrowd } from './crowd';
 import { seededRandom, summarize, type LatencySummary } from './stats';
 
 /** Issue 25: what others read and the season page at scale. */
@@ -95,23 +96,7 @@ export async function measurePopularBooks(
     }
 
     const userIds = Array.from({ length: POPULAR_READERS }, (_, i) => `pop-bench-${i}`);
-    for (let k = 0; k < userIds.length; k += BATCH) {
-      await db
-        .insertInto('users')
-        .values(
-          userIds.slice(k, k + BATCH).map((id, j) => ({
-            id,
-            name: `Popular Reader ${k + j}`,
-            email: `${id}@example.com`,
-            emailVerified: (kind === 'postgres' ? false : 0) as never,
-            createdAt: iso,
-            updatedAt: iso,
-            role: 'user',
-            profileVisibility: (k + j) % 5 === 0 ? ('only_me' as const) : ('everyone' as const),
-          })),
-        )
-        .execute();
-    }
+    await insertReaders(db, kind, { ids: userIds, name: (n) => `Popular Reader ${n}` });
 
     const cards: { id: string; cells: string[] }[] = [];
     for (const title of ['Bench Past Season', 'Bench Season']) {
@@ -132,67 +117,33 @@ export async function measurePopularBooks(
     }
     const [past, measured] = cards as [(typeof cards)[0], (typeof cards)[0]];
 
-    type Row = {
-      id: string;
-      userId: string;
-      gridId: string;
-      cellId: string;
-      bookIsbn: string;
-      bookTitle: string;
-      isWildcard: number;
-      points: number;
-      ruleMet: number | null;
-      createdAt: string;
-      updatedAt: string;
-    };
-    let pending: Row[] = [];
-    let placements = 0;
-    let onCard = 0;
-    const flush = async () => {
-      if (pending.length === 0) return;
-      await db.insertInto('placements').values(pending).execute();
-      placements += pending.length;
-      pending = [];
-    };
-    const place = async (card: typeof measured, userId: string, squares: number) => {
-      const first = random.int(16);
-      for (let s = 0; s < squares; s += 1) {
-        const position = (first + s) % 16;
-        const n = position * BOOKS_PER_SQUARE + random.skewed(BOOKS_PER_SQUARE, 3);
-        const at = new Date(now - random.next() * 60 * 86_400_000).toISOString();
-        pending.push({
-          id: `${userId}-${card.id.slice(0, 8)}-${position}`,
-          userId,
-          gridId: card.id,
-          cellId: card.cells[position]!,
-          bookIsbn: bookIsbns[n]!,
-          bookTitle: `Bench Book ${n}`,
-          isWildcard: 0,
-          points: 10,
-          ruleMet: null,
-          createdAt: at,
-          updatedAt: at,
+    const { placements, onCurrent: onCard } = await placeCrowd(db, kind, {
+      readerIds: userIds,
+      current: measured,
+      past: [past],
+      total: POPULAR_PLACEMENTS,
+      random,
+      rows: (card, _c, userId, squares) => {
+        const first = random.int(16);
+        return Array.from({ length: squares }, (_, s) => {
+          const position = (first + s) % 16;
+          const n = position * BOOKS_PER_SQUARE + random.skewed(BOOKS_PER_SQUARE, 3);
+          const at = new Date(now - random.next() * 60 * 86_400_000).toISOString();
+          return {
+            id: `${userId}-${card.id.slice(0, 8)}-${position}`,
+            userId,
+            gridId: card.id,
+            cellId: card.cells[position]!,
+            bookIsbn: bookIsbns[n]!,
+            bookTitle: `Bench Book ${n}`,
+            points: 10,
+            ruleMet: null,
+            createdAt: at,
+            updatedAt: at,
+          };
         });
-        if (pending.length >= BATCH) await flush();
-      }
-    };
-    for (const userId of userIds) {
-      const squares = 1 + random.int(16);
-      onCard += squares;
-      await place(measured, userId, squares);
-    }
-    let owed = POPULAR_PLACEMENTS - onCard;
-    for (const userId of userIds) {
-      if (owed <= 0) break;
-      const squares = Math.min(
-        16,
-        owed,
-        Math.ceil((POPULAR_PLACEMENTS - onCard) / POPULAR_READERS),
-      );
-      owed -= squares;
-      await place(past, userId, squares);
-    }
-    await flush();
+      },
+    });
     await sql`analyze`.execute(db);
     const insertMs = performance.now() - started;
 
