@@ -35,7 +35,7 @@ const noise = (octaves: number) =>
   `<filter id="n"><feTurbulence baseFrequency="0.02" numOctaves="${octaves}"/></filter>` +
   '<rect width="1200" height="1200" filter="url(#n)"/></svg>';
 const SLOW_SVG = noise(4);
-/** Slow enough to be drawing when the app closes, quick enough to finish in the close's 5 s. */
+/** Slow enough to hold the pool while a few requests are answered, or the app closes. */
 const SHORTER_SVG = noise(1);
 const TINY_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="12" height="6"/>';
 
@@ -92,7 +92,7 @@ describe('PNGs drawn off the event loop', () => {
 
   it('answers 503 with our text when the queue is full, and draws again once it empties', async () => {
     const png = t.app.deps.png;
-    const busy = Array.from({ length: THREADS + QUEUE_MAX }, () => png.render(SLOW_SVG));
+    const busy = Array.from({ length: THREADS + QUEUE_MAX }, () => png.render(SHORTER_SVG));
     const drained = Promise.allSettled(busy);
     expect(png.inFlight()).toBe(THREADS + QUEUE_MAX);
 

@@ -71,7 +71,10 @@ const IDLE_MS = 5 * 60_000;
  * when both cores are busy, the event loop's requests get the CPU before an image.
  */
 const NICE_INCREMENT = 5;
-/** A render that has not finished by then (waiting included) is aborted and its thread ended. */
+/**
+ * A render not finished by then (waiting included) is aborted, its thread ended, and its request
+ * answered 503 as when the queue is full.
+ */
 const RENDER_TIMEOUT_MS = 30_000;
 /** app.close() waits this long for renders still drawing. */
 const CLOSE_TIMEOUT_MS = 5_000;
@@ -86,6 +89,8 @@ export function createPngRenderer(options: PngRendererOptions): PngRenderer {
     filename: WORKER_FILE,
     // Plain Node in the threads: the worker is JavaScript, it needs neither tsx nor Vitest's flags.
     execArgv: [],
+    // Between tasks a thread turns its event loop, where resvg's memory is freed (the worker).
+    atomics: 'disabled',
     minThreads: 0,
     maxThreads: options.threads,
     // Our own count below refuses first; piscina's bound is a second fence.
@@ -103,9 +108,16 @@ export function createPngRenderer(options: PngRendererOptions): PngRenderer {
     render(svg) {
       if (closed || inFlight >= capacity) return Promise.reject(busy());
       inFlight += 1;
+      const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
       return pool
-        .run({ svg, options: OPTIONS }, { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) })
-        .then((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+        .run({ svg, options: OPTIONS }, { signal })
+        .then(
+          (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          (error: unknown) => {
+            // Not drawn in time, waiting included: the instance is too busy; come back later.
+            throw signal.aborted ? busy() : error;
+          },
+        )
         .finally(() => {
           inFlight -= 1;
         });
