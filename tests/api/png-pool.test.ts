@@ -136,16 +136,19 @@ describe('closing the app with the pool', () => {
     const png = own.app.deps.png;
     // A thread started and idle, so the next render is handed to it at once.
     await png.render(TINY_SVG);
-    const drawing = png.render(SHORTER_SVG);
+    const drawing = png.render(SHORTER_SVG).then(
+      (bytes) => bytes.subarray(1, 4).toString('latin1'),
+      (error: Error) => error.message,
+    );
     const waiting = png.render(SHORTER_SVG);
     const waitingResult = waiting.then(
       () => 'drawn',
       (error: Error) => error.name,
     );
     await own.close();
-    // Started before the close: finished (the close waits up to 5 s for it).
-    const drawn = await drawing;
-    expect(drawn.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // Started before the close: finished within the close's 5 s (on a machine so loaded that it
+    // was not, the close ends its thread rather than wait longer).
+    expect(['PNG', 'Terminating worker thread']).toContain(await drawing);
     // Waiting for a thread when the app closed: refused, not left hanging.
     expect(await waitingResult).toBe('AbortError');
     expect(png.inFlight()).toBe(0);
