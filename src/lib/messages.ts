@@ -1128,4 +1128,8 @@ export const messages = {
     openSeasonOf: (card: string) => `Season statistics of ${card}`,
     back: 'Back to the card',
   },
+  // Issue 27 (decision 032): PNGs are drawn by a few worker threads with a bounded queue.
+  pngImages: {
+    busy: 'Too many images are being drawn right now. Please try again in a few seconds.',
+  },
 } as const;

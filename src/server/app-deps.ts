@@ -5,6 +5,7 @@ import type { Captcha } from './captcha/captcha';
 import type { DatabaseHandle } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { BooksService } from './modules/books/books.service';
+import type { PngRenderer } from './modules/shares/share-card-png';
 import type { MessageBus } from './shared/bus';
 import type { DataChanges } from './shared/data-changes';
 import type { SharedRedis } from './shared/redis';
@@ -31,4 +32,6 @@ export interface AppDeps {
   sessionsChanged: (userId: string) => Promise<void>;
   /** What kept answers are keyed on, on both databases and across instances (decision 027). */
   changes: DataChanges;
+  /** Issue 27 (decision 032): PNGs drawn by worker threads, off the event loop; closed with the app. */
+  png: PngRenderer;
 }

@@ -65,6 +65,7 @@ import { registerReadingYearRoutes } from './modules/reading-year/reading-year.r
 import { registerRecommendationRoutes } from './modules/recommendations/recommendations.routes';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { createPngRenderer } from './modules/shares/share-card-png';
 import { registerShareRoutes } from './modules/shares/shares.routes';
 import { registerSuggestionRoutes } from './modules/suggestions/suggestions.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
@@ -201,6 +202,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const revocations = redis ? redisRevocations(redis, () => sharedBus.live()) : undefined;
   const sessionsChanged = (userId: string) => revokeSessions(bus, revocations, userId);
+  // Issue 27 (decision 032): PNGs drawn by a small worker-thread pool with a bounded queue.
+  const png = createPngRenderer({
+    threads: config.pngWorkers,
+    queueMax: config.pngQueueMax,
+    onError: (error) => app.log.error({ err: error }, 'PNG render thread failed'),
+  });
+  app.addHook('onClose', () => png.close());
   const deps: AppDeps = {
     config,
     database,
@@ -213,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     lockout,
     sessionsChanged,
     changes,
+    png,
   };
   app.decorate('deps', deps);
 
@@ -308,6 +317,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(
     (error: FastifyError & { error?: { code: string; message: string } }, request, reply) => {
       if (error instanceof AppError) {
+        if (error.retryAfterS) void reply.header('retry-after', String(error.retryAfterS));
         return reply.status(error.statusCode).send(errorBody(error.code, error.message));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -2,6 +2,7 @@ import type { PasswordHashCost } from './auth/password-hash';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -94,6 +95,10 @@ const EnvSchema = z.object({
   GUEST_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Issue 27: live-event streams one instance holds open (LIVE_STREAMS_MAX when unset). */
   LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** Issue 27 (decision 032): threads that draw PNGs; unset, min(2, cores - 1), at least 1. */
+  PNG_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Issue 27 (decision 032): PNGs that may wait for a thread; past them, 503. */
+  PNG_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(16),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -135,6 +140,15 @@ export interface AppConfig {
   };
   /** Issue 23: guests untouched this many days are erased (modules/erasure/guest-sweep.ts). */
   guestRetentionDays: number;
+  /** Issue 27 (decision 032): worker threads that draw PNGs, off the event loop. */
+  pngWorkers: number;
+  /** Issue 27 (decision 032): PNGs waiting for a thread at most; the next one is answered 503. */
+  pngQueueMax: number;
+}
+
+/** PNG render threads by default: one core is the event loop's, at most two draw. */
+export function defaultPngWorkers(cores = availableParallelism()): number {
+  return Math.min(2, Math.max(1, cores - 1));
 }
 
 export class ConfigError extends Error {
@@ -221,5 +235,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     guestRetentionDays: e.GUEST_RETENTION_DAYS,
     liveStreamsMax: e.LIVE_STREAMS_MAX,
+    pngWorkers: e.PNG_WORKERS ?? defaultPngWorkers(),
+    pngQueueMax: e.PNG_QUEUE_MAX,
   };
 }

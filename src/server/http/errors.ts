@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Seconds for a Retry-After header (a 503 that passes). */
+    readonly retryAfterS?: number,
   ) {
     super(message);
     this.name = 'AppError';

@@ -25,7 +25,7 @@ declare module 'fastify' {
  * their profile visibility allows. Members only, as the profile is (SPEC.md section 2).
  */
 export function registerReadingYearRoutes(app: FastifyInstance, deps: AppDeps) {
-  const service = createReadingYearService(deps.database);
+  const service = createReadingYearService(deps.database, deps.png);
   app.decorate('readingYear', service);
   const limits = socialRateLimitRules(deps.config.socialRateLimits);
   const api = app.withTypeProvider<ZodTypeProvider>();

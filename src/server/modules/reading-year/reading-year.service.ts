@@ -11,7 +11,7 @@ import { notFound } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
 import { createPrivacyService } from '../privacy/privacy.service';
 import { createProfileRepository } from '../profile/profile.repository';
-import { renderSharePng } from '../shares/share-card-png';
+import type { PngRenderer } from '../shares/share-card-png';
 import { renderReadingYearSvg } from './reading-year-svg';
 import { createReadingYearRepository } from './reading-year.repository';
 
@@ -25,7 +25,7 @@ export function readingYearImageUrl(year: number, format: 'svg' | 'png'): string
  * card totals, which takes a few milliseconds for 500 books (bench: `npm run bench --
  * reading-year`), so nothing is kept that a new finished book would have to invalidate.
  */
-export function createReadingYearService(database: DatabaseHandle) {
+export function createReadingYearService(database: DatabaseHandle, png: PngRenderer) {
   const repository = createReadingYearRepository(database.db);
   const profiles = createProfileRepository(database.db);
   const privacy = createPrivacyService(database);
@@ -87,7 +87,7 @@ export function createReadingYearService(database: DatabaseHandle) {
     async image(viewer: Viewer, year: number, format: 'svg' | 'png'): Promise<string | Buffer> {
       const reading = await yearOf(viewer.id, year, true);
       const svg = renderReadingYearSvg(reading, describeReadingYear(reading));
-      return format === 'svg' ? svg : renderSharePng(svg);
+      return format === 'svg' ? svg : png.render(svg);
     },
   };
 }

@@ -11,7 +11,6 @@ import type { AppDeps } from '../../app-deps';
 import { membersOnly } from '../../http/members-only';
 import { readingRateLimit } from '../../http/rate-limit-rules';
 import { requireMember } from '../../http/viewer';
-import { renderSharePng } from '../shares/share-card-png';
 import { renderSeasonSvg } from './season-image';
 import { createSeasonService } from './season.service';
 
@@ -93,7 +92,7 @@ export function registerSeasonRoutes(app: FastifyInstance, deps: AppDeps) {
       const stats = await service.seasonStats(await requireMember(request), request.params.gridId);
       let kept = pngs.get(stats.grid.id);
       if (!kept || kept.generatedAt !== stats.generatedAt) {
-        kept = { generatedAt: stats.generatedAt, png: renderSharePng(renderSeasonSvg(stats)) };
+        kept = { generatedAt: stats.generatedAt, png: deps.png.render(renderSeasonSvg(stats)) };
         pngs.delete(stats.grid.id);
         pngs.set(stats.grid.id, kept);
         while (pngs.size > KEPT_PNGS) pngs.delete(pngs.keys().next().value!);

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { describeShareCard, type ShareCard } from '../../../lib/share-card';
-import { renderSharePng } from './share-card-png';
+import { createPngRenderer } from './share-card-png';
 import { escapeSvgText, renderShareCardSvg } from './share-card-svg';
 
 const hostile = 'Tea \u0001& <b>"Cakes"</b> \ud800 for \'all\'';
@@ -17,6 +17,9 @@ function card(title: string): ShareCard {
   };
 }
 
+const png = createPngRenderer({ threads: 1, queueMax: 1 });
+afterAll(() => png.close());
+
 describe('the share card SVG', () => {
   it('escapes markup and drops what XML forbids', () => {
     expect(escapeSvgText(hostile)).toBe(
@@ -29,7 +32,7 @@ describe('the share card SVG', () => {
     const svg = renderShareCardSvg(card(hostile), describeShareCard(card(hostile)));
     expect(svg).not.toContain('<b>');
     expect(svg).not.toContain('\u0001');
-    const png = await renderSharePng(svg);
-    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const bytes = await png.render(svg);
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 });

@@ -39,7 +39,11 @@ declare module 'fastify' {
  * anyone with a link sees the card's public page and its images, and nothing else.
  */
 export function registerShareRoutes(app: FastifyInstance, deps: AppDeps) {
-  const service = createSharesService({ database: deps.database, appUrl: deps.config.appUrl });
+  const service = createSharesService({
+    database: deps.database,
+    appUrl: deps.config.appUrl,
+    png: deps.png,
+  });
   app.decorate('shares', service);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const createLimit = rateLimitRule(

@@ -16,7 +16,7 @@ import { conflict, notFound } from '../../http/errors';
 import type { Viewer } from '../../http/viewer';
 import { createLru } from '../../shared/lru';
 import { createBingoRepository } from '../bingo/bingo.repository';
-import { renderSharePng } from './share-card-png';
+import type { PngRenderer } from './share-card-png';
 import { renderShareCardSvg } from './share-card-svg';
 import { createSharesRepository, type ShareRow } from './shares.repository';
 
@@ -50,7 +50,12 @@ function toSummary(row: ShareRow): ShareSummary {
  * open (no name, no email, nothing private: src/lib/share-card.ts) and its images. Images are
  * kept in memory by the card's version, so a card is drawn again only after it changed.
  */
-export function createSharesService(deps: { database: DatabaseHandle; appUrl: string }) {
+export function createSharesService(deps: {
+  database: DatabaseHandle;
+  appUrl: string;
+  /** Draws the PNG on a worker thread (decision 032). */
+  png: PngRenderer;
+}) {
   const { db, kind } = deps.database;
   const shares = createSharesRepository(db);
   // Rendered images by card version.
@@ -109,7 +114,7 @@ export function createSharesService(deps: { database: DatabaseHandle; appUrl: st
     const key = `png:${loaded.version}`;
     const cached = images.get(key);
     if (cached instanceof Promise) return cached;
-    const rendering = renderSharePng(svgOf(loaded));
+    const rendering = deps.png.render(svgOf(loaded));
     pngRenders += 1;
     images.set(key, rendering);
     rendering.catch(() => images.delete(key));
