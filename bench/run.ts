@@ -46,6 +46,7 @@ import { measurePageScale, PAGE_P95_TARGET_MS } from './page-scale';
 import { measureSoak, SOAK_P99_TARGET_MS, SOAK_RSS_GROWTH_TARGET } from './soak';
 import { describeFanOut, FAN_OUT_SIZES, measureFanOut } from './fan-out';
 import { measurePopularBooks, POPULAR_P95_TARGET_MS, SEASON_P95_TARGET_MS } from './popular-books';
+import { measurePlacementCost, PLACEMENT_COST_TARGET } from './placement-cost';
 import { formatSummary, ms, ratio } from './stats';
 
 /**
@@ -534,6 +535,43 @@ async function popularPart() {
   }
 }
 
+/** Issue 25: what keeping square_book_counts costs a placement, side by side. */
+async function placementCostPart() {
+  const all = [await measurePlacementCost()];
+  const postgresServer = process.env.DATABASE_URL;
+  if (postgresServer) all.push(await measurePlacementCost({ postgresServer }));
+  else
+    console.log('(PostgreSQL skipped: set DATABASE_URL to a server to measure it beside SQLite)');
+  for (const f of all) {
+    console.log(
+      `${f.database}: ${count(f.readers)} readers (a fifth hidden), ${count(f.placementsBefore)} ` +
+        `placements before; ${f.timed / f.perRound} rounds of ${f.perRound} placements through the ` +
+        `bingo service on each database in turn (${count(f.replacements)} of ${count(f.timed)} ` +
+        `replacements), the order turning each round:`,
+    );
+    for (const v of f.variants) {
+      const spread = (values: number[]) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        const q = (p: number) => ratio(sorted[Math.floor((sorted.length - 1) * p)]!);
+        return `quartiles ${q(0.25)}-${q(0.75)}`;
+      };
+      console.log(
+        `  ${v.name.padEnd(36)} wall ${ms(v.medianMs).padStart(8)} ratio ${ratio(v.medianRatio)} ` +
+          `(${spread(v.ratios)}); ${f.database === 'sqlite' ? '' : 'client '}CPU ` +
+          `${ms(v.medianCpuMs).padStart(8)} ratio ${ratio(v.medianCpuRatio)} (${spread(v.cpuRatios)})`,
+      );
+    }
+    const today = f.variants.at(-1)!;
+    console.log(
+      `  target within ${Math.round((PLACEMENT_COST_TARGET - 1) * 100)} % of a placement without ` +
+        `counting: ${metOrNot(today.medianRatio <= PLACEMENT_COST_TARGET)} (wall ${ratio(today.medianRatio)}` +
+        `${f.database === 'sqlite' ? `, CPU ${ratio(today.medianCpuRatio)}` : ''}); ` +
+        `counts exact afterwards: ${metOrNot(f.countsExact)}; load average ` +
+        `${f.loadAverage.map((l) => l.toFixed(2)).join(', ')}`,
+    );
+  }
+}
+
 async function pageScalePart() {
   // PAGE_SCALE: a fraction of the sizes for a quick run (0.01: 1,000 readers); 1 by default.
   const scale = Number(process.env.PAGE_SCALE ?? 1);
@@ -698,6 +736,10 @@ const PARTS = {
     title:
       'What others read and the season page at 100,000 readers, 1,000,000 placements (issue 25)',
     run: popularPart,
+  },
+  'placement-cost': {
+    title: "What counting the square's books costs a placement (issue 25)",
+    run: placementCostPart,
   },
   'page-weight': { title: 'Page weight, bytes on the wire (issue 9)', run: pageWeightPart },
   lighthouse: { title: 'Lighthouse mobile, median of 3 (issue 9)', run: lighthousePart },

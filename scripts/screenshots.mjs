@@ -5,8 +5,8 @@
 // and at 360 px, and, for a new reader, the club's invitation link at 360 px (issue 12); the club
 // card's season dashboard at 1280 and 360 px and the card as it prints (issue 24); and the
 // admin page's Moderation tab (with open reports) and Readers tab at 1280 and 360 px (issue 23);
-// the season's statistics and a Year in Review at 1280 and 360 px, and a square's "what others
-// read" on a phone (issue 25); the card offline on a phone, with its notice and a placement
+// the season's statistics and a Year in Review at 1280 and 360 px, and a square's sheet with
+// "what others read" at 1280 and 360 px (issue 25); the card offline on a phone, with its notice and a placement
 // waiting to be sent (issue 26).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -263,29 +263,36 @@ async function main() {
     };
     await showYear(owner, 'screenshot-year-in-review.png');
     await showYear(phonePage, 'screenshot-year-in-review-phone.png');
-    // A square of the demo reader's still empty where 3 or more readers used one book.
+    // The demo reader's empty square where most books were used by 3 or more readers (the
+    // demo community's favourites), its sheet at 1280 and 360 px.
     const card = await json(await owner.request.get(`/api/bingo/grids/${shared.id}`));
     let popularSquare = null;
+    let most = 0;
     for (const cell of card.cells.filter((each) => !each.placement)) {
       const { books } = await json(await owner.request.get(`/api/bingo/cells/${cell.id}/popular`));
-      if (books.length > 0) {
+      if (books.length > most) {
         popularSquare = cell;
-        break;
+        most = books.length;
       }
     }
-    if (popularSquare) {
-      await phonePage.goto('/bingo');
-      await phonePage
+    const showSquare = async (page, file) => {
+      await page.goto('/bingo');
+      await page
         .getByRole('grid', { name: 'Bingo card' })
         .getByRole('button', { name: new RegExp(`^${popularSquare.challenge}\\.`) })
         .click();
-      const others = phonePage
+      const others = page
         .getByRole('dialog', { name: popularSquare.challenge })
         .getByRole('region', { name: 'What others read for this square' });
       await others.getByRole('listitem').first().waitFor();
-      await others.scrollIntoViewIfNeeded();
-      await shoot(phonePage, 'screenshot-popular-phone.png');
-      await phonePage.keyboard.press('Escape');
+      // Its heading at the top of the sheet's scrolling part, below the search.
+      await others.evaluate((region) => region.scrollIntoView({ block: 'end' }));
+      await shoot(page, file);
+      await page.keyboard.press('Escape');
+    };
+    if (popularSquare) {
+      await showSquare(owner, 'screenshot-square-popular.png');
+      await showSquare(phonePage, 'screenshot-square-popular-phone.png');
     } else {
       console.log('(no empty square of the demo reader has a book 3 readers used: no sheet shot)');
     }

@@ -180,6 +180,39 @@ describe('the demo community (issue 22)', () => {
     expect(feed.posts.length).toBeGreaterThan(3);
   });
 
+  it("has squares where 3 or more readers used one book: the demo reader's sheet lists them (issue 25)", async () => {
+    const cookie = await signIn(t.app, DEMO_READER.email, DEMO_READER.password);
+    const { grids } = (await call(t.app, 'GET', '/api/grids', { cookie })).json<{
+      grids: { id: string; isCurrent: boolean; club?: unknown }[];
+    }>();
+    const shared = grids.find((g) => g.isCurrent && !g.club)!;
+    const card = (await call(t.app, 'GET', `/api/bingo/grids/${shared.id}`, { cookie })).json<{
+      cells: { id: string; challenge: string; placement: unknown }[];
+    }>();
+    const lists = new Map<string, { title: string; readers: number }[]>();
+    for (const cell of card.cells.filter((c) => !c.placement)) {
+      const response = await call(t.app, 'GET', `/api/bingo/cells/${cell.id}/popular`, { cookie });
+      const { books } = response.json<{ books: { title: string; readers: number }[] }>();
+      lists.set(
+        cell.challenge,
+        books.map(({ title, readers }) => ({ title, readers })),
+      );
+    }
+    expect(lists.get("A children's book")).toEqual([
+      { title: "Charlotte's Web", readers: 4 },
+      { title: 'Matilda', readers: 3 },
+    ]);
+    // The Remains of the Day: two readers who show their profile and one who does not.
+    expect(lists.get('An award-winning book')).toEqual([
+      { title: 'All the Light We Cannot See', readers: 4 },
+    ]);
+    // Station Eleven: three favourites and one reader's own pick who show their profile;
+    // Ursula's profile is for friends, so her placement is not among them.
+    expect(lists.get('A book by a female author')).toEqual([
+      { title: 'Station Eleven', readers: 4 },
+    ]);
+  });
+
   it('has a past card whose history stays and which takes no new book', async () => {
     const { database } = t.app.deps;
     const placements = await placementsOf(database);

@@ -222,6 +222,37 @@ describe('what others read for a square', () => {
     expect(await listed(cell, owner)).toEqual([{ isbn: books[6]!.isbn, readers: 3 }]);
   });
 
+  it('lists the best books of a square with many, across the bands the index reads', async () => {
+    // Migration 023 reads a square's rows from the band (power of two) of its 10th best row
+    // up: 12 books of 3 to 33 readers, then counts moved across bands by hiding readers.
+    const cell = grid.cells[5]!;
+    const counts = [33, 17, 9, 7, 6, 5, 4, 4, 4, 4, 3, 3];
+    const many: TestBook[] = [];
+    while (many.length < counts.length) many.push(await createBook(t.app));
+    const placed = new Map<string, string[]>();
+    for (const [i, count] of counts.entries()) {
+      const ids = await readers(count);
+      for (const id of ids) await placeRow(id, grid.id, cell, many[i]!);
+      placed.set(many[i]!.isbn, ids);
+    }
+    const best = (entries: [number, TestBook][]) =>
+      entries
+        .sort(([a, x], [b, y]) => b - a || (x.isbn < y.isbn ? -1 : 1))
+        .slice(0, 5)
+        .map(([readers, book]) => ({ isbn: book.isbn, readers }));
+    expect(await listed(cell)).toEqual(best(counts.map((c, i) => [c, many[i]!])));
+
+    // 33 -> 31 (band 32 to 16) and 17 -> 16: hidden readers leave their books' counts.
+    const hide = [...placed.get(many[0]!.isbn)!.slice(0, 2), placed.get(many[1]!.isbn)![0]!];
+    await t.app.deps.database.db
+      .updateTable('users')
+      .set({ profileVisibility: 'only_me' })
+      .where('id', 'in', hide)
+      .execute();
+    const now = [31, 16, ...counts.slice(2)];
+    expect(await listed(cell)).toEqual(best(now.map((c, i) => [c, many[i]!])));
+  });
+
   it('answers 404 for a square that is not there', async () => {
     const response = await popularOf('no-such-square', asker.cookie);
     expect(response.statusCode).toBe(404);
@@ -245,5 +276,13 @@ describe('what others read for a square', () => {
       `${r.cellId} ${r.bookIsbn} ${Number(r.readers)}`;
     expect(kept.map(key).sort()).toEqual(rows.map(key).sort());
     expect(rows.length).toBeGreaterThan(5);
+    // Each row's band is the largest power of two not above its count (1 at 0): migration 023.
+    const bands = await t.app.deps.database.db
+      .selectFrom('squareBookCounts')
+      .select(['readers', 'band'])
+      .execute();
+    const bandOf = (n: number) => (n < 1 ? 1 : 2 ** Math.floor(Math.log2(n)));
+    expect(bands.filter((r) => Number(r.band) !== bandOf(Number(r.readers)))).toEqual([]);
+    expect(new Set(bands.map((r) => Number(r.band))).size).toBeGreaterThan(3);
   });
 });

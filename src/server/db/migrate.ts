@@ -20,6 +20,7 @@ import { clubJoinCodesMigration } from './migrations/019-club-join-codes';
 import { dashboardIndexesMigration } from './migrations/020-dashboard-indexes';
 import { cardTotalsMigration } from './migrations/021-card-totals';
 import { squareBookCountsMigration } from './migrations/022-square-book-counts';
+import { squareBookCountsFasterMigration } from './migrations/023-square-book-counts-faster';
 import { hotQueryIndexesMigration } from './migrations/024-hot-query-indexes';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
@@ -45,6 +46,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '020-dashboard-indexes': dashboardIndexesMigration(kind),
     '021-card-totals': cardTotalsMigration(kind),
     '022-square-book-counts': squareBookCountsMigration(kind),
+    '023-square-book-counts-faster': squareBookCountsFasterMigration(kind),
     '024-hot-query-indexes': hotQueryIndexesMigration(kind),
   };
 }

@@ -361,6 +361,8 @@ export interface SquareBookCountsTable {
   cellId: string;
   bookIsbn: string;
   readers: number;
+  /** Migration 023: the largest power of two not above readers (1 at 0), what the index orders. */
+  band: Generated<number>;
 }
 
 export interface Database {

@@ -309,6 +309,34 @@ export const CLUB_CARD: readonly { challenge: string; rule: ChallengeRule | null
  * Books for the squares no catalogue fact can check (free text), by the square's text: the
  * shared card's four and the club card's two. ISBN-13s from the demo catalogue.
  */
+/**
+ * Issue 25: the season's favourites. On the shared card, a few readers chose the same well-known
+ * book for a square, as readers do, so a square's sheet has "What others read for this square"
+ * (a book is named once 3 readers who show their profile used it). A reader takes their
+ * favourite when it fits the square and they have not used it; Virginia's and Ursula's choices
+ * (profiles for friends only) count toward nothing.
+ */
+export const SQUARE_FAVOURITES: Readonly<
+  Record<string, readonly { isbn: string; readers: readonly string[] }[]>
+> = {
+  "A children's book": [
+    // Charlotte's Web
+    { isbn: '9780064400558', readers: ['margaret', 'neil', 'isabel', 'jane'] },
+    // Matilda
+    { isbn: '9780142410370', readers: ['emily', 'george', 'agatha'] },
+  ],
+  'An award-winning book': [
+    // All the Light We Cannot See
+    { isbn: '9781501173219', readers: ['margaret', 'laura', 'oscar', 'agatha'] },
+    // The Remains of the Day: two who show their profile, and Virginia.
+    { isbn: '9780679731726', readers: ['emily', 'sally', 'virginia'] },
+  ],
+  'A book by a female author': [
+    // Station Eleven
+    { isbn: '9780804172448', readers: ['margaret', 'george', 'naomi', 'ursula'] },
+  ],
+};
+
 export const FREE_SQUARE_BOOKS: Readonly<Record<string, readonly string[]>> = {
   // Debut novels.
   'A book by a debut author': [

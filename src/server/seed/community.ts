@@ -29,6 +29,7 @@ import {
   DEMO_READER_FRIENDS,
   DEMO_READER_SQUARES,
   FREE_SQUARE_BOOKS,
+  SQUARE_FAVOURITES,
 } from './community-data';
 
 /** The shared card before the current one: read-only now, with its history. */
@@ -112,6 +113,7 @@ function createPicker(books: readonly CatalogueBook[], year: number) {
     reader: ReaderFacts,
     used: Set<string>,
     wanted: readonly string[],
+    favourites: readonly { position: number; isbn: string }[] = [],
   ): { position: number; isbn: string }[] {
     const chosen = new Map<number, string>();
     const pools = new Map(positions.map((p) => [p, poolOf(squares[p]!, reader)]));
@@ -123,6 +125,13 @@ function createPicker(books: readonly CatalogueBook[], year: number) {
       if (!square.rule) return FREE_SQUARE_BOOKS[square.challenge]?.includes(isbn) ?? false;
       return evaluateRule(square.rule, book, reader, year).status === 'meets';
     };
+    // Issue 25: the season's favourite of a square, when it fits and is not used yet.
+    for (const { position, isbn } of favourites) {
+      if (used.has(isbn) || chosen.has(position) || !positions.includes(position)) continue;
+      if (!meets(position, isbn)) continue;
+      chosen.set(position, isbn);
+      used.add(isbn);
+    }
     for (const isbn of wanted) {
       if (used.has(isbn)) continue;
       const fits = positions.find((p) => !chosen.has(p) && meets(p, isbn));
@@ -295,6 +304,14 @@ export async function seedCommunity(
   const wanted = (key: string) =>
     COMMUNITY_REVIEWS.filter((r) => r.reader === key).map((r) => r.isbn);
 
+  /** The season's favourites a reader takes on the shared card (SQUARE_FAVOURITES). */
+  const favouritesOf = (squares: readonly Square[], key: string) =>
+    squares.flatMap((square) =>
+      (SQUARE_FAVOURITES[square.challenge] ?? [])
+        .filter((favourite) => favourite.readers.includes(key))
+        .map((favourite) => ({ position: square.position, isbn: favourite.isbn })),
+    );
+
   const grids = createGridsRepository(db);
   const bookOf = new Map(books.map((book) => [book.isbn, book]));
   const covers = new Map(
@@ -323,6 +340,7 @@ export async function seedCommunity(
     squaresOf: (p: (typeof everyone)[number]) => readonly number[] | undefined,
     fromMsAgo: number,
     toMsAgo: number,
+    withFavourites = false,
   ) {
     const cells = await db
       .selectFrom('cells')
@@ -339,6 +357,7 @@ export async function seedCommunity(
         reader.facts,
         used.get(reader.key)!,
         wanted(reader.key),
+        withFavourites ? favouritesOf(squares, reader.key) : [],
       );
       const marked = new Set<number>();
       for (const [k, { position, isbn }] of picks.entries()) {
@@ -402,6 +421,7 @@ export async function seedCommunity(
     (p) => p.current,
     (CURRENT_CARD_DAYS_AGO - 1) * DAY_MS,
     3 * HOUR_MS,
+    true,
   );
   await fillCard(
     { id: past.id, clubId: null },

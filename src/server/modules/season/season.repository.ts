@@ -80,20 +80,34 @@ export function createSeasonRepository(db: Kysely<Database>) {
     },
 
     /**
-     * A square's most used books, at least POPULAR_MIN_READERS readers each: the top of
-     * square_book_counts_top_idx (cell_id, readers desc), so a few index entries are read.
+     * A square's most used books, at least POPULAR_MIN_READERS readers each. The index
+     * square_book_counts_band_idx orders a square's rows by band (the largest power of two not
+     * above the count, migration 023), so: the band of the square's `2 * limit`-th row in band
+     * order, then the rows of that band and above, sorted by count. A row of a lower band has
+     * fewer readers than each of those, so it cannot be among the best; a few index entries
+     * are read.
      */
     async popular(cellId: string, limit: number): Promise<PopularRow[]> {
-      // The top rows first (the index's order, a few entries), then their books: the join
-      // never decides the plan. Twice the rows, in case an admin rejected some of the books.
+      // The top rows first, then their books: the join never decides the plan. Twice the rows,
+      // in case an admin rejected some of the books.
+      const wanted = limit * 2;
+      const lowestBand = db
+        .selectFrom('squareBookCounts')
+        .select('band')
+        .where('cellId', '=', cellId)
+        .where('readers', '>=', POPULAR_MIN_READERS)
+        .orderBy('band', 'desc')
+        .limit(1)
+        .offset(wanted - 1);
       const top = db
         .selectFrom('squareBookCounts')
         .select(['bookIsbn', 'readers'])
         .where('cellId', '=', cellId)
+        .where('band', '>=', sql<number>`coalesce((${lowestBand}), 1)`)
         .where('readers', '>=', POPULAR_MIN_READERS)
         .orderBy('readers', 'desc')
         .orderBy('bookIsbn')
-        .limit(limit * 2);
+        .limit(wanted);
       const rows = await db
         .selectFrom(top.as('s'))
         .innerJoin('books as b', 'b.isbn', 's.bookIsbn')

@@ -1,35 +1,15 @@
-import { lazy, Suspense, type ReactNode } from 'react';
 import { messages } from '../../../../lib/messages';
 import type { DashboardResponse } from '../../../../lib/schemas/dashboard';
-import { Spinner } from '../../../components/spinner';
-
-// uPlot arrives with the first chart: the page's own chunk carries the tables and headings.
-const UplotChart = lazy(() => import('./uplot-chart').then((m) => ({ default: m.UplotChart })));
+import { ChartFigure as Figure, UplotChart } from '../../../components/chart-figure';
 
 const t = messages.dashboard;
 const BAR = '#4f7a5a';
 const HARDEST = '#b5532a';
 const LINE = '#3b5f8a';
 
-/** A chart with its text title and caption, and the same figures as a table beneath it. */
-function ChartFigure(props: {
-  id: string;
-  title: string;
-  caption: string;
-  chart: ReactNode;
-  table: ReactNode;
-}) {
-  return (
-    <section className="dashboard-chart" aria-labelledby={`${props.id}-title`}>
-      <h2 id={`${props.id}-title`}>{props.title}</h2>
-      <p className="dashboard-chart__caption">{props.caption}</p>
-      <Suspense fallback={<Spinner label={t.chartLoading} />}>{props.chart}</Suspense>
-      <details className="dashboard-chart__data">
-        <summary>{t.showTable}</summary>
-        {props.table}
-      </details>
-    </section>
-  );
+/** The shared chart figure with the dashboard's texts. */
+function ChartFigure(props: Omit<Parameters<typeof Figure>[0], 'showTable' | 'loading'>) {
+  return <Figure {...props} showTable={t.showTable} loading={t.chartLoading} />;
 }
 
 export function SquaresChart({ data }: { data: DashboardResponse }) {

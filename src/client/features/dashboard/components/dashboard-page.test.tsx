@@ -7,7 +7,7 @@ import { apiErrorReply, mockApi, type MockRoutes } from '../../../test-utils/moc
 import { renderApp } from '../../../test-utils/render-app';
 
 // The tables sit in closed <details> (hidden: true finds them). jsdom has no canvas: the chart is a stand-in; the headings and tables are what is tested.
-vi.mock('./uplot-chart', () => ({
+vi.mock('../../../components/uplot-chart', () => ({
   UplotChart: () => <div data-testid="chart" />,
 }));
 

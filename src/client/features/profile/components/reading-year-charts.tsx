@@ -1,13 +1,7 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { messages } from '../../../../lib/messages';
 import type { ReadingYear } from '../../../../lib/schemas/reading-year';
-import { Spinner } from '../../../components/spinner';
-
-// The season dashboard's uPlot chart (decision 024), loaded with the first chart only, so uPlot
-// never weighs on the profile's own chunk.
-const UplotChart = lazy(() =>
-  import('../../dashboard/components/uplot-chart').then((m) => ({ default: m.UplotChart })),
-);
+import { ChartFigure as Figure, UplotChart } from '../../../components/chart-figure';
 
 const t = messages.readingYear;
 const BOOKS = '#4f7a5a';
@@ -29,24 +23,24 @@ const MONTH_NAMES = [
   'December',
 ];
 
-/** A chart with its title and caption, and the same figures as a table in a <details>. */
-function ChartFigure(props: {
-  id: string;
-  title: string;
-  caption: string;
-  chart: ReactNode;
-  table: ReactNode;
-}) {
+const YEAR_CLASSES = {
+  section: 'reading-year__chart',
+  caption: 'reading-year__caption',
+  data: 'reading-year__data',
+};
+
+/** The shared chart figure with the reading year's texts, an h3 in its section. */
+function ChartFigure(
+  props: Omit<Parameters<typeof Figure>[0], 'showTable' | 'loading' | 'level' | 'classes'>,
+) {
   return (
-    <section className="reading-year__chart" aria-labelledby={`${props.id}-title`}>
-      <h3 id={`${props.id}-title`}>{props.title}</h3>
-      <p className="reading-year__caption">{props.caption}</p>
-      <Suspense fallback={<Spinner label={t.chartLoading} />}>{props.chart}</Suspense>
-      <details className="reading-year__data">
-        <summary>{t.showTable}</summary>
-        {props.table}
-      </details>
-    </section>
+    <Figure
+      {...props}
+      showTable={t.showTable}
+      loading={t.chartLoading}
+      level={3}
+      classes={YEAR_CLASSES}
+    />
   );
 }
 

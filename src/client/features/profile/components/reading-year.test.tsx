@@ -9,7 +9,7 @@ import { openProfile, openTab } from '../testing/profile-harness';
 import { buildOwnReadingYear, buildReadingYear } from '../testing/reading-year-factories';
 
 // jsdom has no canvas: the chart is a stand-in; its title and data table are what is tested.
-vi.mock('../../dashboard/components/uplot-chart', () => ({
+vi.mock('../../../components/uplot-chart', () => ({
   UplotChart: () => <div data-testid="chart" />,
 }));
 

@@ -1,19 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { messages } from '../../../../lib/messages';
 import type { SeasonStatsResponse } from '../../../../lib/schemas/season';
+import { ChartFigure as Figure, UplotChart } from '../../../components/chart-figure';
 import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { ApiError } from '../../../services/api-client';
 import { seasonImageOf, seasonQueryOptions } from '../api/season-api';
 import '../../dashboard/components/dashboard.css';
 import './season.css';
-
-// uPlot arrives with the first chart (decision 024): the dashboard's chart component.
-const UplotChart = lazy(() =>
-  import('../../dashboard/components/uplot-chart').then((m) => ({ default: m.UplotChart })),
-);
 
 const t = messages.seasonStats;
 const BAR = '#4f7a5a';
@@ -34,27 +29,9 @@ function SeasonError({ error, onRetry }: { error: unknown; onRetry: () => void }
   );
 }
 
-/** A chart with its title and caption, and the same figures as a table in a <details>. */
-function ChartFigure(props: {
-  id: string;
-  title: string;
-  caption: string;
-  chart: ReactNode;
-  table: ReactNode;
-}) {
-  return (
-    <section className="dashboard-chart" aria-labelledby={`${props.id}-title`}>
-      <h2 id={`${props.id}-title`}>{props.title}</h2>
-      <p className="dashboard-chart__caption">{props.caption}</p>
-      <Suspense fallback={<Spinner label={messages.dashboard.chartLoading} />}>
-        {props.chart}
-      </Suspense>
-      <details className="dashboard-chart__data">
-        <summary>{t.showTable}</summary>
-        {props.table}
-      </details>
-    </section>
-  );
+/** The shared chart figure with the season page's texts. */
+function ChartFigure(props: Omit<Parameters<typeof Figure>[0], 'showTable' | 'loading'>) {
+  return <Figure {...props} showTable={t.showTable} loading={messages.dashboard.chartLoading} />;
 }
 
 function Headlines({ data }: { data: SeasonStatsResponse }) {

@@ -1,7 +1,7 @@
 /**
- * A chart drawn by uPlot (decision 024). This module is imported only by the dashboard page
- * and the season page (issue 25),
- * itself a lazy chunk, so uPlot and its CSS load on that page alone. The canvas is a picture
+ * A chart drawn by uPlot (decision 024). This module is imported only through chart-figure.tsx's
+ * lazy() (the season dashboard, the season's statistics and the reading year), so uPlot and its
+ * CSS load with a page's first chart alone. The canvas is a picture
  * for sighted readers (aria-hidden); the table beside each chart carries the same figures.
  */
 import { useEffect, useRef } from 'react';
