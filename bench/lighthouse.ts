@@ -221,7 +221,9 @@ export async function compareLighthouse(builds: string[], runs = 5): Promise<Lig
     });
     try {
       const pages: LighthouseComparison['pages'] = [];
-      for (const page of PAGES) {
+      // LIGHTHOUSE_PAGES=/profile,/bingo compares only those pages.
+      const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+      for (const page of PAGES.filter((p) => !only || only.includes(p.path))) {
         const byBuild: LighthouseRun[][] = builds.map(() => []);
         for (let round = 0; round < runs; round += 1) {
           for (const [index, server] of servers.entries()) {

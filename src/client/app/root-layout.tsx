@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { HedgehogLogo } from '../components/hedgehog-logo';
 import { OfflineNotice } from '../offline/offline-notice';
@@ -12,7 +12,10 @@ import { ScrollMemory } from './scroll-memory';
 import { SectionNav } from './section-nav';
 import { useSessionExpiry } from './use-session-expiry';
 
-/** Issue 26: sends placements made offline; its own chunk, loaded for a signed-in reader only. */
+/**
+ * Issue 26: sends placements made offline; its own chunk, loaded for a signed-in reader only, once
+ * the page has started (useAfterStartUp).
+ */
 const QueueSender = lazy(() => import('../offline/queue-sender'));
 
 /**
@@ -20,8 +23,26 @@ const QueueSender = lazy(() => import('../offline/queue-sender'));
  * the page, a small footer. Focus moves to the page's heading on each route change, and a new page
  * starts at its top (Back and Forward return where the reader was).
  */
+/**
+ * Whether the page has had its first idle moment: what no first paint needs (the queue's sender)
+ * waits for it, so a page's start-up is not shared with it.
+ */
+function useAfterStartUp(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setIdle(true), 0);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3_000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+  return idle;
+}
+
 export function RootLayout() {
   useSessionExpiry();
+  const afterStartUp = useAfterStartUp();
   const mainRef = useRef<HTMLElement>(null);
   const { user } = useCurrentUser();
   return (
@@ -46,7 +67,7 @@ export function RootLayout() {
       <footer className="app-footer">
         <p>Read a little, roll up happy.</p>
       </footer>
-      {user && !isGuest(user) ? (
+      {afterStartUp && user && !isGuest(user) ? (
         <Suspense fallback={null}>
           <QueueSender readerId={user.id} />
         </Suspense>
