@@ -31,6 +31,19 @@ export interface FeedPageOptions {
  */
 export const FRIENDS_PER_STATEMENT = 200;
 
+/** A post's own columns, every feed's (its author's names are joined apart). */
+const POST_COLUMNS = [
+  'p.id',
+  'p.userId',
+  'p.bookIsbn',
+  'p.bookTitle',
+  'p.coverUrl',
+  'p.body',
+  'p.rating',
+  'p.createdAt',
+  'p.hiddenAt',
+] as const;
+
 /**
  * Blog posts. The feed reads in (created_at desc, id desc) order straight from an index:
  * blog_posts_feed_idx for everyone's posts, blog_posts_user_feed_idx for one author's (the
@@ -48,8 +61,7 @@ export function createPostsRepository(db: Kysely<Database>) {
     db
       .selectFrom('blogPosts as p')
       .innerJoin('users as u', 'u.id', 'p.userId')
-      .select(['p.id', 'p.userId', 'p.bookIsbn', 'p.bookTitle', 'p.coverUrl', 'p.body'])
-      .select(['p.rating', 'p.createdAt', 'p.hiddenAt'])
+      .select(POST_COLUMNS)
       .select(['u.name', 'u.displayUsername', 'u.profileVisibility']);
 
   /** The first `limit` posts of `query` after the cursor, in feed order. */
@@ -144,11 +156,7 @@ export function createPostsRepository(db: Kysely<Database>) {
     )
       // Issue 23: a post a moderator hid is its author's alone.
       .where('p.hiddenAt', 'is', null);
-  const postsOf = () =>
-    db
-      .selectFrom('blogPosts as p')
-      .select(['p.id', 'p.userId', 'p.bookIsbn', 'p.bookTitle', 'p.coverUrl', 'p.body'])
-      .select(['p.rating', 'p.createdAt', 'p.hiddenAt']);
+  const postsOf = () => db.selectFrom('blogPosts as p').select(POST_COLUMNS);
 
   /**
    * SQLite: each friend's page a term of a UNION ALL. A term of a compound SELECT cannot carry
@@ -191,8 +199,7 @@ export function createPostsRepository(db: Kysely<Database>) {
           friendPosts(
             eb
               .selectFrom('blogPosts as p')
-              .select(['p.id', 'p.userId', 'p.bookIsbn', 'p.bookTitle', 'p.coverUrl', 'p.body'])
-              .select(['p.rating', 'p.createdAt', 'p.hiddenAt'])
+              .select(POST_COLUMNS)
               .whereRef('p.userId', '=', 'fr.friendId'),
             after,
           )
