@@ -125,3 +125,28 @@ export async function placeCrowd(
   );
   return { placements, onCurrent };
 }
+
+/**
+ * The newest shared card (the demo's, on a fresh bench database), its squares in order, and the
+ * catalogue's ISBNs in order: what the placement benches (load, fan-out, placement-cost) place
+ * from, each square drawing on its own slice of the books.
+ */
+export async function sharedCardAndBooks(db: Kysely<Database>) {
+  const grid = await db
+    .selectFrom('grids')
+    .select('id')
+    .where('clubId', 'is', null)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const cells = await db
+    .selectFrom('cells')
+    .select(['id', 'position'])
+    .where('gridId', '=', grid.id)
+    .orderBy('position')
+    .execute();
+  const isbns = (await db.selectFrom('books').select('isbn').orderBy('isbn').execute()).map(
+    (b) => b.isbn,
+  );
+  return { gridId: grid.id, cells, isbns };
+}

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { send } from './accounts';
 import { startBenchServer } from './bench-server';
 import { percentile, summarize, type LatencySummary } from './stats';
+import { sharedCardAndBooks } from './crowd';
 
 /**
  * Live-update fan-out under placements (issue 27, docs/SCALING.md): one instance on SQLite holds
@@ -134,21 +135,7 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
         .where('id', '=', placer.id)
         .execute();
     }
-    const grid = await db
-      .selectFrom('grids')
-      .select('id')
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    const cells = await db
-      .selectFrom('cells')
-      .select(['id', 'position'])
-      .where('gridId', '=', grid.id)
-      .orderBy('position')
-      .execute();
-    const isbns = (await db.selectFrom('books').select('isbn').orderBy('isbn').execute()).map(
-      (b) => b.isbn,
-    );
+    const { cells, isbns } = await sharedCardAndBooks(db);
     const origin = new URL(server.url).origin;
     // Placement i: reader i % PLACERS on square floor(i / PLACERS): always a first placement.
     const total = SECONDS * FAN_OUT_RATE;

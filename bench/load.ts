@@ -5,6 +5,7 @@ import { signUpAndIn, type BenchAccount } from './accounts';
 import { startBenchServer } from './bench-server';
 import { runLoad, type LoadRunResult, type PreparedRequest } from './load-client';
 import { median, seededRandom } from './stats';
+import { sharedCardAndBooks } from './crowd';
 
 /** Issue 3's target for reads: at least half the requests a second of a bare Fastify. */
 export const READ_RATIO_TARGET = 0.5;
@@ -252,21 +253,7 @@ async function measureAgainst(
   // book never sits on two squares and the reuse rules never refuse: every request is a real
   // placement (a square's first) or a replacement (a new book on a marked square), but for
   // about 1 in 35 that draws the square's own book again and changes nothing.
-  const grid = await db
-    .selectFrom('grids')
-    .select('id')
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  const cells = await db
-    .selectFrom('cells')
-    .select(['id', 'position'])
-    .where('gridId', '=', grid.id)
-    .orderBy('position')
-    .execute();
-  const isbns = (await db.selectFrom('books').select('isbn').orderBy('isbn').execute()).map(
-    (b) => b.isbn,
-  );
+  const { gridId, cells, isbns } = await sharedCardAndBooks(db);
   const booksForCell = (position: number) =>
     isbns.filter((_, i) => i % cells.length === Number(position));
   const origin = new URL(appUrl).origin;
@@ -295,7 +282,7 @@ async function measureAgainst(
   const cardRequests = (extra: Record<string, string> = {}): PreparedRequest[] =>
     users.map((user) => ({
       method: 'GET',
-      path: `/api/bingo/grids/${grid.id}`,
+      path: `/api/bingo/grids/${gridId}`,
       headers: { ...headersOf(user), ...extra },
     }));
 

@@ -12,6 +12,7 @@ import { createEventHub } from '../src/server/events/hub';
 import { createBingoService } from '../src/server/modules/bingo/bingo.service';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { median, seededRandom } from './stats';
+import { sharedCardAndBooks } from './crowd';
 
 /**
  * Issue 25: what counting the square's books (square_book_counts) costs a placement. Three
@@ -215,22 +216,7 @@ type Setup = Awaited<ReturnType<typeof prepare>>;
 async function prepare(server: BenchServer, kind: DatabaseKind) {
   const { db } = server.app.deps.database;
   const iso = new Date().toISOString();
-  const grid = await db
-    .selectFrom('grids')
-    .select('id')
-    .where('clubId', 'is', null)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  const cells = await db
-    .selectFrom('cells')
-    .select(['id', 'position'])
-    .where('gridId', '=', grid.id)
-    .orderBy('position')
-    .execute();
-  const books = (await db.selectFrom('books').select('isbn').orderBy('isbn').execute()).map(
-    (b) => b.isbn,
-  );
+  const { cells, isbns: books } = await sharedCardAndBooks(db);
   const ids = Array.from({ length: READERS }, (_, i) => `placement-cost-${i}`);
   for (let k = 0; k < ids.length; k += 500) {
     await db
