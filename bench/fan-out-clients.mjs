@@ -1,21 +1,20 @@
-// The event-stream clients of bench/fan-out.ts, in a worker thread so the server's thread
-// measures only its own work: opens the streams, notes when each 'leaderboard' and 'points'
-// event arrives (epoch ms, comparable across threads), and hands the notes over when asked.
+// Event-stream clients of bench/fan-out.ts, in a process of their own (forked, one of several)
+// so the bench's process holds only the server: opens the streams it is handed, notes when each
+// 'leaderboard' and 'points' event arrives (epoch ms, comparable across processes), and hands
+// the notes over when asked. Talks to the bench over the IPC channel; ends with it.
 import { request } from 'node:http';
-import { parentPort, workerData } from 'node:worker_threads';
 
-/** streams: [{ cookie, count, placer }] (placer: the placing reader's index, or -1). */
-const { url, streams } = workerData;
-const target = new URL(url);
 const now = () => performance.timeOrigin + performance.now();
 /** Per stream: arrival times of its 'leaderboard' events. */
 const leaderboard = [];
 /** Per placer: [total, arrival] of its 'points' events. */
 const points = new Map();
-const requests = [];
 let refused = 0;
 
-function open(cookie, index, placer) {
+// The bench gone (ended, failed or killed) closes the channel: no orphan keeps its sockets.
+process.on('disconnect', () => process.exit(0));
+
+function open(target, cookie, index, placer) {
   return new Promise((resolve) => {
     leaderboard[index] = [];
     const req = request(
@@ -53,7 +52,6 @@ function open(cookie, index, placer) {
         });
       },
     );
-    requests.push(req);
     req.on('error', () => {
       refused += 1;
       resolve();
@@ -62,21 +60,25 @@ function open(cookie, index, placer) {
   });
 }
 
-const opening = [];
-let index = 0;
-for (const { cookie, count, placer } of streams) {
-  if (placer >= 0) points.set(placer, []);
-  for (let i = 0; i < count; i += 1) opening.push(open(cookie, index++, placer));
-  // A few at a time, as browsers arrive, rather than thousands of handshakes at once.
-  if (opening.length % 200 < count) await Promise.all(opening.slice(-200));
+/** url; streams: [{ cookie, count, placer }] (placer: the placing reader's index, or -1). */
+async function openAll({ url, streams }) {
+  const target = new URL(url);
+  const opening = [];
+  let index = 0;
+  for (const { cookie, count, placer } of streams) {
+    if (placer >= 0) points.set(placer, []);
+    for (let i = 0; i < count; i += 1) opening.push(open(target, cookie, index++, placer));
+    // A few at a time, as browsers arrive, rather than thousands of handshakes at once.
+    if (opening.length % 200 < count) await Promise.all(opening.slice(-200));
+  }
+  await Promise.all(opening);
+  process.send({ open: index - refused, refused });
 }
-await Promise.all(opening);
-parentPort.postMessage({ open: index - refused, refused });
-parentPort.on('message', (message) => {
+
+process.on('message', (message) => {
   if (message === 'report') {
-    parentPort.postMessage({ leaderboard, points: [...points.entries()] });
-  } else if (message === 'close') {
-    for (const req of requests) req.destroy();
-    process.exit(0);
+    process.send({ leaderboard, points: [...points.entries()] });
+  } else {
+    void openAll(message);
   }
 });
