@@ -112,13 +112,22 @@ function startChild<T>(file: string, data: unknown) {
     serialization: 'advanced',
   });
   const waiting: { resolve: (message: T) => void; reject: (error: Error) => void }[] = [];
+  let failed: Error | undefined;
+  const fail = (error: Error) => {
+    failed ??= error;
+    for (const w of waiting.splice(0)) w.reject(failed);
+  };
   child.on('message', (message) => waiting.shift()?.resolve(message as T));
-  child.once('exit', (code, signal) => {
-    const error = new Error(`${file} ended (${signal ?? `exit ${code}`}) before it answered`);
-    for (const w of waiting.splice(0)) w.reject(error);
-  });
+  // A message to a process that has ended fails here rather than crashing the bench.
+  child.on('error', fail);
+  child.once('close', (code, signal) =>
+    fail(new Error(`${file} ended (${signal ?? `exit ${code}`}) before it answered`)),
+  );
   child.send(data as object);
-  const next = () => new Promise<T>((resolve, reject) => waiting.push({ resolve, reject }));
+  const next = () =>
+    new Promise<T>((resolve, reject) =>
+      failed ? reject(failed) : waiting.push({ resolve, reject }),
+    );
   const stop = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
