@@ -132,7 +132,11 @@ async function drawCharts(data: ChartData) {
     grid: { stroke: '#ddd', width: 1 },
     ticks: { stroke: '#999', width: 1 },
   });
-  const minutesAxis = axis('minutes since the traffic started', 34);
+  // Whole minutes where they fit (5, 10, 15 in a 30-minute run), never uPlot's 2.5.
+  const minutesAxis = {
+    ...axis('minutes since the traffic started', 34),
+    incrs: [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120],
+  };
   // From zero: a flat line should look flat, and a rise is read against the whole.
   const fromZero = (floor: number) => (_u: uPlot, _min: number, max: number) =>
     [0, Math.max(floor, max) * 1.1] as uPlot.Range.MinMax;
