@@ -43,7 +43,13 @@ import {
 import { measureHeaders } from './headers';
 import { measureSuggestions } from './suggestions-latency';
 import { measurePageScale, PAGE_P95_TARGET_MS } from './page-scale';
-import { measureSoak, SOAK_P99_TARGET_MS, SOAK_RSS_GROWTH_TARGET } from './soak';
+import {
+  describeSoakEvery,
+  measureSoak,
+  SOAK_P99_TARGET_MS,
+  SOAK_RSS_GROWTH_TARGET,
+  writeSoakRecord,
+} from './soak';
 import { describeFanOut, FAN_OUT_SIZES, measureFanOut } from './fan-out';
 import { measurePopularBooks, POPULAR_P95_TARGET_MS, SEASON_P95_TARGET_MS } from './popular-books';
 import { measurePlacementCost, PLACEMENT_COST_TARGET } from './placement-cost';
@@ -639,17 +645,11 @@ async function soakPart() {
     `  target p99 < ${SOAK_P99_TARGET_MS} ms after warm-up: ` +
       `${metOrNot(f.p99AfterWarmup < SOAK_P99_TARGET_MS)} (${ms(f.p99AfterWarmup)})`,
   );
-  // For docs/SCALING.md: memory and p99 over time as a Mermaid chart.
-  const xs = f.samples.map((s) => String(s.atSec)).join(', ');
-  console.log('```mermaid\nxychart-beta');
-  console.log(`  title "Soak: resident MB of instance 1 and 2, p99 ms"`);
-  console.log(`  x-axis "seconds" [${xs}]`);
-  console.log(`  y-axis "MB / ms"`);
-  for (const i of [0, 1] as const) {
-    console.log(`  line [${f.samples.map((s) => s.rssMb[i].toFixed(0)).join(', ')}]`);
-  }
-  console.log(`  bar [${f.samples.map((s) => s.p99.toFixed(1)).join(', ')}]`);
-  console.log('```');
+  // For docs/SCALING.md: the figures to a JSON file, the chart drawn from it, the table under it.
+  const file = writeSoakRecord(f);
+  console.log(`  every sample and the summary: ${path.relative(process.cwd(), file)}`);
+  console.log(`  chart: npx tsx bench/soak-chart.ts ${path.relative(process.cwd(), file)}`);
+  for (const line of describeSoakEvery(f)) console.log(line);
   // Correctness fails the run; memory and latency are figures to read, not to assert.
   if (f.errors > 0 || f.totalsOff > 0 || f.cardTotalsOff > 0) {
     throw new Error(

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest, type ClientRequest } from 'node:http';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -23,7 +23,8 @@ import { percentile, seededRandom } from './stats';
  * Every SAMPLE seconds it writes the instances' resident memory and the window's latency. At the
  * end each reader's total must equal the sum of their placements (users.points and the card's
  * kept totals), and no request may have failed: those two fail the run; memory and latency are
- * reported against their targets (flat within 10 % after warm-up, p99 under 50 ms).
+ * reported against their targets (flat within 10 % after warm-up, p99 under 50 ms). Every sample
+ * and the summary go to a JSON file (writeSoakRecord) that bench/soak-chart.ts draws.
  */
 
 export const SOAK_P99_TARGET_MS = 50;
@@ -191,17 +192,23 @@ function openStream(instance: Instance, cookie: string, onEvent: () => void): Cl
 }
 let streamRefusals = 0;
 
+/** One sample window: memory at its end, and the requests answered in it (imports aside). */
 export interface SoakSample {
   /** Seconds since the traffic started. */
   atSec: number;
+  /** Resident memory of instance 1 and 2 in MB (NaN when /proc could not be read). */
   rssMb: [number, number];
   requests: number;
+  /** ms; NaN when nothing was answered in the window. */
   p50: number;
   p99: number;
+  /** Failed answers in the window, imports included. */
   errors: number;
 }
 
 export interface SoakFigures {
+  /** When the traffic started (ISO 8601). */
+  startedAt: string;
   minutes: number;
   sampleSec: number;
   readers: number;
@@ -381,6 +388,7 @@ export async function measureSoak(
     for (let n = 0; n < OPEN_STREAMS; n += 1) openOne();
 
     const samples: SoakSample[] = [];
+    const startedAt = new Date().toISOString();
     const started = performance.now();
     trafficStarted = started;
     const endAt = started + minutes * 60_000;
@@ -487,6 +495,7 @@ export async function measureSoak(
       };
     }
     return {
+      startedAt,
       minutes,
       sampleSec,
       readers: READERS,
@@ -520,4 +529,73 @@ export async function measureSoak(
     }
     rmSync(logDir, { recursive: true, force: true });
   }
+}
+
+/** The soak's figures as written to its JSON file, with what the chart needs to read them. */
+export interface SoakRecord extends SoakFigures {
+  p99TargetMs: number;
+  rssGrowthTarget: number;
+  node: string;
+  cores: number;
+  /** os.loadavg() at the end: the 15-minute figure says how quiet the machine was. */
+  loadAverage: number[];
+}
+
+/**
+ * Writes the figures to SOAK_OUT, or bench/results/soak-<start time>.json (git-ignored), and
+ * returns the path. NaN becomes null in JSON: an empty window or an unreadable /proc.
+ */
+export function writeSoakRecord(figures: SoakFigures): string {
+  const record: SoakRecord = {
+    ...figures,
+    p99TargetMs: SOAK_P99_TARGET_MS,
+    rssGrowthTarget: SOAK_RSS_GROWTH_TARGET,
+    node: process.version,
+    cores: os.cpus().length,
+    loadAverage: os.loadavg(),
+  };
+  const file =
+    process.env.SOAK_OUT ??
+    path.resolve(
+      import.meta.dirname,
+      'results',
+      `soak-${figures.startedAt.replaceAll(':', '-').replace(/\.\d+Z$/, 'Z')}.json`,
+    );
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+  return file;
+}
+
+/**
+ * The table under the chart, as Markdown: the first sample, then one every 5 minutes (every
+ * minute in a run under 10 minutes) and the last. Each row's memory and p99 are its sample's;
+ * the worst p99 and the errors cover every window since the row above.
+ */
+export function describeSoakEvery(
+  soak: Pick<SoakFigures, 'minutes' | 'sampleSec' | 'samples'>,
+): string[] {
+  const everySec = soak.minutes >= 10 ? 300 : 60;
+  const step = Math.max(1, Math.round(everySec / soak.sampleSec));
+  const { samples } = soak;
+  const rows = samples
+    .map((_, i) => i)
+    .filter((i) => i === 0 || (i + 1) % step === 0 || i === samples.length - 1);
+  const figure = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
+  const lines = [
+    `| minute | RSS instance 1 (MB) | RSS instance 2 (MB) | p99 of the last ${soak.sampleSec} s (ms) ` +
+      `| worst ${soak.sampleSec} s p99 since the row above (ms) | errors since the row above |`,
+    '| ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  let from = 0;
+  for (const i of rows) {
+    const since = samples.slice(from, i + 1);
+    from = i + 1;
+    const s = samples[i]!;
+    const worst = Math.max(...since.map((w) => (Number.isFinite(w.p99) ? w.p99 : -Infinity)));
+    lines.push(
+      `| ${(s.atSec / 60).toFixed(1)} | ${figure(s.rssMb[0])} | ${figure(s.rssMb[1])} ` +
+        `| ${figure(s.p99)} | ${figure(worst)} | ${since.reduce((n, w) => n + w.errors, 0)} |`,
+    );
+  }
+  return lines;
 }
