@@ -344,7 +344,10 @@ async function measureAgainst(
   // median of a scenario's runs leaves that run out.
   const hello = [await measure(helloUrl, helloRequests, settings)];
   const scenarios: Scenario[] = [];
+  // LOAD_ONLY=placements,card: only the scenarios whose name holds one of these (a quick look).
+  const only = process.env.LOAD_ONLY?.split(',').filter(Boolean);
   for (const step of plan) {
+    if (only && !only.some((part) => step.name.includes(part))) continue;
     const runs: {
       result: MeasuredRun;
       baseline: number;

@@ -131,7 +131,8 @@ async function suggestionsPart() {
 async function loadPart() {
   // SQLite, then PostgreSQL beside it when DATABASE_URL names a server (a fresh database on it).
   const postgresServer = process.env.DATABASE_URL;
-  const all = [await measureLoad()];
+  // LOAD_SQLITE=0 with DATABASE_URL: PostgreSQL only.
+  const all = postgresServer && process.env.LOAD_SQLITE === '0' ? [] : [await measureLoad()];
   if (postgresServer) all.push(await measureLoad(undefined, undefined, { postgresServer }));
   else
     console.log('(PostgreSQL skipped: set DATABASE_URL to a server to measure it beside SQLite)');
