@@ -152,8 +152,11 @@ export function directSqliteOf(db: Kysely<unknown> | Kysely<Database>): DirectSq
   return appPluginOf(db)?.direct;
 }
 
-/** Statements named (and so kept prepared on each PostgreSQL connection): reads and writes. */
-const NAMEABLE_SQL = /^\s*(?:select|insert|update|delete|with)\b/i;
+/**
+ * Statements named (and so kept prepared on each PostgreSQL connection): reads, writes and
+ * calls of our procedures (migration 025's placement).
+ */
+const NAMEABLE_SQL = /^\s*(?:select|insert|update|delete|with|call)\b/i;
 /** Longer texts (a bulk insert of many rows) are sent unnamed: a plan kept per connection each. */
 const NAMEABLE_SQL_MAX_LENGTH = 2000;
 /** Statements that write nothing: reads, and a transaction's own statements (told apart below). */

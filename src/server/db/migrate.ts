@@ -22,6 +22,7 @@ import { cardTotalsMigration } from './migrations/021-card-totals';
 import { squareBookCountsMigration } from './migrations/022-square-book-counts';
 import { squareBookCountsFasterMigration } from './migrations/023-square-book-counts-faster';
 import { hotQueryIndexesMigration } from './migrations/024-hot-query-indexes';
+import { placementInTwoRoundTripsMigration } from './migrations/025-placement-in-two-round-trips';
 
 /** The one migration set, in order; each knows the dialect for the few types that differ. */
 function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -48,6 +49,7 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '022-square-book-counts': squareBookCountsMigration(kind),
     '023-square-book-counts-faster': squareBookCountsFasterMigration(kind),
     '024-hot-query-indexes': hotQueryIndexesMigration(kind),
+    '025-placement-in-two-round-trips': placementInTwoRoundTripsMigration(kind),
   };
 }
 

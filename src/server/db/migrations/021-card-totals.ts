@@ -9,6 +9,16 @@ const LINE_MASKS = [...ROWS, ...COLUMNS, MAIN_DIAGONAL, ANTI_DIAGONAL].map((line
 );
 import { dashboardIndexesMigration } from './020-dashboard-indexes';
 
+/** Completed rows, columns and diagonals of a mask (an SQL expression). */
+const linesOf = (mask: string) =>
+  `(${LINE_MASKS.map((m) => `(case when ((${mask}) & ${m}) = ${m} then 1 else 0 end)`).join(' + ')})`;
+
+/** The UTC day of a timestamp column, as text (YYYY-MM-DD). */
+const dayOfIn = (kind: DatabaseKind) => (column: string) =>
+  kind === 'postgres'
+    ? `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`
+    : `substr(${column}, 1, 10)`;
+
 const DASHBOARD_INDEXES_020 = [
   'placements_grid_reader_idx',
   'placements_grid_cell_idx',
@@ -16,38 +26,21 @@ const DASHBOARD_INDEXES_020 = [
 ];
 
 /**
- * Issue 24 (speed): a season's dashboard reads kept totals instead of counting a card's
- * placements (up to 160,000) on every call. Two tables, kept exact by triggers on placements,
- * so every path that writes placements (a placement, a replacement, a reset, an erasure, a
- * reader, club, card or square deleted and their cascades, the seed, a direct fix) updates
- * them in its own statement, hence its own transaction:
- * - card_reader_totals: one row per reader per card: squares marked, their positions as a
- *   16-bit mask (full card: all bits), completed lines, the positions whose book met the
- *   square's rule (met_mask), points, first placement and last write. It holds a reader id:
- *   erasure deletes it (erasure.repository.ts), and it goes with the reader or the card.
- * - card_day_counts: placements per card, square and UTC day of placement, and how many met
- *   the square's rule: per day and per square are sums of it (by square too, so two readers
- *   placing at once on the same card rarely wait for the same row on PostgreSQL). No reader.
- * A new placement adds to its reader's row and its square-day; a replacement (same square,
- * points and first write, written later) sets its square's rule bit and the last write and
- * moves its square-day's rule count; any other change or a removal counts that reader's row
- * again from their (at most 16) placements on the card.
- * Existing placements are counted in here once.
- * Migration 020's three indexes on placements served only the counts the dashboard no longer
- * makes (and the results CSV, which reads card_reader_totals now): they go, so a placement
- * writes three index entries fewer to pay for the triggers.
+ * The triggers that keep card_reader_totals and card_day_counts (names, events, conditions and
+ * bodies; PostgreSQL's as functions' bodies). `dayCountsOnRuleChangeOnly` (migration 025): a
+ * replacement writes its square-day's row only when whether the book met the rule changed
+ * (otherwise the write changes nothing, and on PostgreSQL it held that row, shared by every
+ * reader placing on the square that day, until commit).
  */
-export function cardTotalsMigration(kind: DatabaseKind) {
-  const t = columnTypes(kind);
+export function cardTotalsTriggers(
+  kind: DatabaseKind,
+  options: { dayCountsOnRuleChangeOnly?: boolean } = {},
+) {
   const pg = kind === 'postgres';
-  const dayOf = (column: string) =>
-    pg ? `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')` : `substr(${column}, 1, 10)`;
+  const dayOf = dayOfIn(kind);
   const least = pg ? 'least' : 'min';
   const greatest = pg ? 'greatest' : 'max';
 
-  /** Completed rows, columns and diagonals of a mask (an SQL expression). */
-  const linesOf = (mask: string) =>
-    `(${LINE_MASKS.map((m) => `(case when ((${mask}) & ${m}) = ${m} then 1 else 0 end)`).join(' + ')})`;
   const met = (row: string) => `(case when ${row}.rule_met = 1 then 1 else 0 end)`;
 
   /** One reader's row on one card counted from their placements (none: no row). */
@@ -99,7 +92,11 @@ export function cardTotalsMigration(kind: DatabaseKind) {
     where grid_id = new.grid_id and user_id = new.user_id;
     update card_day_counts set met = met - ${met('old')} + ${met('new')}
     where grid_id = new.grid_id and cell_id = new.cell_id
-      and day = ${dayOf('new.created_at')};`;
+      and day = ${dayOf('new.created_at')}${
+        options.dayCountsOnRuleChangeOnly
+          ? ` and old.rule_met is ${pg ? 'distinct from' : 'not'} new.rule_met`
+          : ''
+      };`;
   const moved =
     recount('old.grid_id', 'old.user_id') +
     recount('new.grid_id', 'new.user_id') +
@@ -107,7 +104,7 @@ export function cardTotalsMigration(kind: DatabaseKind) {
     dayAdded('new');
   const updated = 'update of grid_id, user_id, cell_id, points, rule_met, created_at, updated_at';
   /** The triggers: SQLite takes a condition per trigger, PostgreSQL's function branches. */
-  const triggers = [
+  return [
     {
       name: 'placements_card_totals_insert',
       event: 'insert',
@@ -136,6 +133,35 @@ export function cardTotalsMigration(kind: DatabaseKind) {
       body: recount('old.grid_id', 'old.user_id') + dayRemoved('old'),
     },
   ];
+}
+
+/**
+ * Issue 24 (speed): a season's dashboard reads kept totals instead of counting a card's
+ * placements (up to 160,000) on every call. Two tables, kept exact by triggers on placements,
+ * so every path that writes placements (a placement, a replacement, a reset, an erasure, a
+ * reader, club, card or square deleted and their cascades, the seed, a direct fix) updates
+ * them in its own statement, hence its own transaction:
+ * - card_reader_totals: one row per reader per card: squares marked, their positions as a
+ *   16-bit mask (full card: all bits), completed lines, the positions whose book met the
+ *   square's rule (met_mask), points, first placement and last write. It holds a reader id:
+ *   erasure deletes it (erasure.repository.ts), and it goes with the reader or the card.
+ * - card_day_counts: placements per card, square and UTC day of placement, and how many met
+ *   the square's rule: per day and per square are sums of it (by square too, so two readers
+ *   placing at once on the same card rarely wait for the same row on PostgreSQL). No reader.
+ * A new placement adds to its reader's row and its square-day; a replacement (same square,
+ * points and first write, written later) sets its square's rule bit and the last write and
+ * moves its square-day's rule count; any other change or a removal counts that reader's row
+ * again from their (at most 16) placements on the card.
+ * Existing placements are counted in here once.
+ * Migration 020's three indexes on placements served only the counts the dashboard no longer
+ * makes (and the results CSV, which reads card_reader_totals now): they go, so a placement
+ * writes three index entries fewer to pay for the triggers.
+ */
+export function cardTotalsMigration(kind: DatabaseKind) {
+  const t = columnTypes(kind);
+  const pg = kind === 'postgres';
+  const dayOf = dayOfIn(kind);
+  const triggers = cardTotalsTriggers(kind);
 
   return {
     async up(db: Kysely<unknown>) {

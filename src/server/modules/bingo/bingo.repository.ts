@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once';
+import { CompiledQuery, sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { compiledOnce, runCompiled } from '../../db/compiled-once';
 import { databaseKeyOf, type DatabaseKind } from '../../db/database';
 import type { Database, FinishedBooksTable, PlacementsTable } from '../../db/schema';
 import { createLru, type Lru } from '../../shared/lru';
@@ -25,11 +25,12 @@ export interface PlacementRow {
  * `g` has no club, else its club's newest card; each read from grids_club_idx
  * (club_id, created_at, id), newest first.
  */
-const NEWEST_IN_SCOPE = sql`(case when g.club_id is null
+const NEWEST_IN_SCOPE_SQL = `(case when g.club_id is null
   then (select g0.id from grids g0 where g0.club_id is null
     order by g0.created_at desc, g0.id desc limit 1)
   else (select g1.id from grids g1 where g1.club_id = g.club_id
     order by g1.created_at desc, g1.id desc limit 1) end)`;
+const NEWEST_IN_SCOPE = sql.raw(NEWEST_IN_SCOPE_SQL);
 
 // The card's reads (GET /api/bingo/grids/:gridId) and a placement's reads and writes, built and
 // compiled once (issue 10: building them was a third of a card read).
@@ -152,58 +153,65 @@ const pointsAdded = compiledOnce((db, { delta, userId }: { delta: number; userId
 );
 
 /**
- * PostgreSQL: a new placement on the shared card in one round trip instead of three (issue
- * 27): the finished book (kept as it was when there), the placement, and the reader's new
- * total, as data-modifying parts of one statement, all in the caller's transaction.
+ * PostgreSQL, one read for a placement (decision 033): the reader (points, the facts rules
+ * read), the square as `cellForPlacement` reads it, the book as `bookForPlacement` does, the
+ * reader's placements on the square's card, and their state as `bingo_place` will check it.
+ * No row when the reader is gone; the square's and the book's columns are null when missing.
  */
-const placedWithBookAndPoints = compiledOnce(
-  (
-    db,
-    {
-      delta,
-      ...row
-    }: NewPlacementRow & {
-      delta: number;
-      finishedId: string;
-      author: string;
-      coverUrl: string | null;
-    },
-  ) =>
-    db
-      .with('finished', (w) =>
-        w
-          .insertInto('finishedBooks')
-          .values({
-            id: row.finishedId,
-            userId: row.userId,
-            bookIsbn: row.bookIsbn,
-            title: row.bookTitle,
-            author: row.author,
-            coverUrl: row.coverUrl,
-            finishedAt: row.createdAt,
-            createdAt: row.createdAt,
-          })
-          .onConflict((oc) => oc.columns(['userId', 'bookIsbn']).doNothing()),
-      )
-      .with('placed', (w) =>
-        w.insertInto('placements').values({
-          id: row.id,
-          userId: row.userId,
-          gridId: row.gridId,
-          cellId: row.cellId,
-          bookIsbn: row.bookIsbn,
-          bookTitle: row.bookTitle,
-          isWildcard: row.isWildcard,
-          points: row.points,
-          ruleMet: row.ruleMet,
-          createdAt: row.createdAt,
-          updatedAt: row.updatedAt,
-        }),
-      )
-      .updateTable('users')
-      .set((eb) => ({ points: eb('points', '+', delta) }))
-      .where('id', '=', row.userId)
-      .returning('points'),
+const PLACEMENT_FACTS = CompiledQuery.raw(
+  `select u.points, u.birth_year as "birthYear", u.first_name as "firstName",
+    c.id, c.grid_id as "gridId", c.position, c.rule, g.club_id as "clubId",
+    g.reset_date as "resetDate", m.user_id as "memberId",
+    c.grid_id = ${NEWEST_IN_SCOPE_SQL} as "isNewest",
+    b.isbn, b.title, b.authors, b.cover_url as "coverUrl", b.subjects, b.page_count as "pageCount",
+    b.first_published_year as "firstPublishedYear", b.language,
+    b.original_language as "originalLanguage",
+    (select json_agg(json_build_array(p.id, p.cell_id, p.book_isbn, p.book_title, p.is_wildcard,
+        p.points, p.rule_met))
+      from placements p where p.user_id = u.id and p.grid_id = c.grid_id) as placed,
+    bingo_card_state(u.id, c.grid_id) as state
+  from users u
+  left join cells c on c.id = $2
+  left join grids g on g.id = c.grid_id
+  left join club_members m on m.club_id = g.club_id and m.user_id = u.id
+  left join books b on b.isbn = $3
+  where u.id = $1`,
+  [],
+);
+
+/** A placement as PLACEMENT_FACTS lists it: id, square, book, title, wildcard, points, rule met. */
+type PlacedTuple = [string, string, string, string, number, number, number | null];
+
+/** PLACEMENT_FACTS's row (the square's and the book's columns null when either is missing). */
+interface PlacementFactsRow {
+  points: number;
+  birthYear: number | null;
+  firstName: string | null;
+  id: string | null;
+  gridId: string;
+  position: number;
+  rule: string | null;
+  clubId: string | null;
+  resetDate: string | null;
+  memberId: string | null;
+  isNewest: boolean | null;
+  isbn: string | null;
+  title: string;
+  authors: string;
+  coverUrl: string | null;
+  subjects: string;
+  pageCount: number | string | null;
+  firstPublishedYear: number | string | null;
+  language: string | null;
+  originalLanguage: string | null;
+  placed: PlacedTuple[] | null;
+  state: string;
+}
+
+/** PostgreSQL: the guarded write of migration 025; total is null when the squares changed. */
+const PLACE_GUARDED = CompiledQuery.raw(
+  'call bingo_place($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, null)',
+  [],
 );
 
 const pointsOf = compiledOnce((db, { userId }: { userId: string }) =>
@@ -260,6 +268,61 @@ function placementOf<R extends { isWildcard: unknown; points: unknown; ruleMet: 
   };
 }
 
+/** A square as a placement needs it: its card, position, rule, club and whether it is current. */
+function squareOf(row: {
+  id: string;
+  gridId: string;
+  position: number | string;
+  rule: string | null;
+  clubId: string | null;
+  resetDate: string | null;
+  memberId: string | null;
+  isNewest: unknown;
+}) {
+  return {
+    id: row.id,
+    gridId: row.gridId,
+    position: Number(row.position),
+    rule: row.rule,
+    clubId: row.clubId,
+    resetDate: row.resetDate,
+    isMember: row.memberId !== null,
+    isNewest: asFlag(row.isNewest),
+  };
+}
+
+/** A catalogue book as a placement needs it: its card text and the facts rules read. */
+function bookOf<
+  R extends {
+    isbn: string;
+    subjects: string;
+    pageCount: number | string | null;
+    firstPublishedYear: number | string | null;
+  },
+>(row: R) {
+  return {
+    ...row,
+    subjects: parseStoredCategories(row.subjects),
+    pageCount: storedNumberOrNull(row.pageCount),
+    firstPublishedYear: storedNumberOrNull(row.firstPublishedYear),
+  };
+}
+
+/** The placing reader's points and the private facts some rules read. */
+function placingUserOf(row: {
+  points: number | string;
+  birthYear?: number | string | null;
+  firstName?: string | null;
+}) {
+  return {
+    points: Number(row.points),
+    reader: {
+      birthYear: storedNumberOrNull(row.birthYear ?? null),
+      firstName: row.firstName ?? null,
+    },
+  };
+}
+
 /**
  * Cells, placements and the points they earned. Built on the caller's executor: the service
  * passes its transaction so every step of a placement commits or rolls back together.
@@ -313,17 +376,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
      */
     async findCellForPlacement(cellId: string, userId: string) {
       const [row] = await cellForPlacement(db, kind, { cellId, userId });
-      if (!row) return undefined;
-      return {
-        id: row.id,
-        gridId: row.gridId,
-        position: Number(row.position),
-        rule: row.rule,
-        clubId: row.clubId,
-        resetDate: row.resetDate,
-        isMember: row.memberId !== null,
-        isNewest: asFlag(row.isNewest),
-      };
+      return row && squareOf({ ...row, id: row.id });
     },
 
     /** A reader's points on a club's cards: the sum of their placements there (decision 016). */
@@ -341,13 +394,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
     /** What a placement needs of a catalogue book: its card text and the facts rules read. */
     async findBookForPlacement(isbn: string) {
       const [row] = await bookForPlacement(db, kind, { isbn });
-      if (!row) return undefined;
-      return {
-        ...row,
-        subjects: parseStoredCategories(row.subjects),
-        pageCount: storedNumberOrNull(row.pageCount),
-        firstPublishedYear: storedNumberOrNull(row.firstPublishedYear),
-      };
+      return row && bookOf({ ...row, isbn: row.isbn });
     },
 
     /**
@@ -360,13 +407,83 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
         userId,
       });
       if (!row) throw new Error(`lockAndReadUser: no user ${userId}`);
-      return {
-        points: Number(row.points),
-        reader: {
-          birthYear: storedNumberOrNull(row.birthYear ?? null),
-          firstName: row.firstName ?? null,
+      return placingUserOf(row);
+    },
+
+    /**
+     * PostgreSQL: everything a placement decides on, in one read (decision 033): the reader,
+     * the square and the book (undefined when missing), the reader's squares on its card and
+     * the one on this square, and the state `placeGuarded` checks.
+     */
+    async readPlacementFacts(userId: string, cellId: string, isbn: string) {
+      const [row] = await runCompiled<PlacementFactsRow>(db, PLACEMENT_FACTS, [
+        userId,
+        cellId,
+        isbn,
+      ]);
+      if (!row) throw new Error(`readPlacementFacts: no user ${userId}`);
+      const cell = row.id === null ? undefined : squareOf({ ...row, id: row.id });
+      const positions = cell
+        ? new Map((await listCells(cell.gridId)).map((c) => [c.id, Number(c.position)]))
+        : new Map<string, number>();
+      const placed = (row.placed ?? []).map(
+        ([id, cellId, bookIsbn, bookTitle, isWildcard, points, ruleMet]) => {
+          const position = positions.get(cellId);
+          if (position === undefined) throw new Error(`a placement on ${cellId} is off its grid`);
+          return placementOf(
+            { id, cellId, bookIsbn, bookTitle, isWildcard, points, ruleMet },
+            position,
+          );
         },
+      );
+      return {
+        user: placingUserOf(row),
+        cell,
+        book: row.isbn === null ? undefined : bookOf({ ...row, isbn: row.isbn }),
+        placements: placed satisfies PlacedSquare[],
+        onCell: placed.find((p) => p.cellId === cellId),
+        state: row.state,
       };
+    },
+
+    /**
+     * PostgreSQL: the placement's writes in one CALL (migration 025), only while the reader's
+     * squares on the card are still `state`: the finished book, then a new placement with its
+     * points added to the reader's total, or (`replacing` a placement's id) its new book.
+     * Returns the reader's total, or null when the squares changed since they were read.
+     */
+    async placeGuarded(placement: {
+      userId: string;
+      gridId: string;
+      state: string;
+      replacing: string | null;
+      cellId: string;
+      bookIsbn: string;
+      bookTitle: string;
+      isWildcard: boolean;
+      points: number;
+      ruleMet: number | null;
+      author: string;
+      coverUrl: string | null;
+    }): Promise<number | null> {
+      const p = placement;
+      const [row] = await runCompiled<{ total: number | null }>(db, PLACE_GUARDED, [
+        p.userId,
+        p.gridId,
+        p.state,
+        randomUUID(),
+        p.replacing,
+        p.cellId,
+        p.bookIsbn,
+        p.bookTitle,
+        p.isWildcard ? 1 : 0,
+        p.points,
+        p.ruleMet,
+        new Date().toISOString(),
+        p.author,
+        p.coverUrl,
+      ]);
+      return row?.total ?? null;
     },
 
     /** The user's placements on a grid, with each square's position and the book's cover. */
@@ -449,39 +566,6 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
         updatedAt: now,
       });
       return id;
-    },
-
-    /**
-     * PostgreSQL, a placement on the shared card: the finished book, the placement and the
-     * points added in one statement (`placedWithBookAndPoints`); returns the new total.
-     */
-    async insertPlacementWithBookAndPoints(
-      placement: {
-        userId: string;
-        gridId: string;
-        cellId: string;
-        bookIsbn: string;
-        bookTitle: string;
-        isWildcard: boolean;
-        points: number;
-        ruleMet: number | null;
-      },
-      book: { authors: string; coverUrl: string | null },
-    ): Promise<number> {
-      const now = new Date().toISOString();
-      const [row] = await placedWithBookAndPoints(db, kind, {
-        ...placement,
-        id: randomUUID(),
-        isWildcard: placement.isWildcard ? 1 : 0,
-        createdAt: now,
-        updatedAt: now,
-        delta: placement.points,
-        finishedId: `${placement.userId}_${placement.bookIsbn}`,
-        author: book.authors,
-        coverUrl: book.coverUrl,
-      });
-      if (!row) throw new Error(`insertPlacementWithBookAndPoints: no user ${placement.userId}`);
-      return Number(row.points);
     },
 
     /** Swaps the book on a marked square; the square keeps the points it first earned. */

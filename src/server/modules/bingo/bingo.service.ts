@@ -34,7 +34,7 @@ import { createLru } from '../../shared/lru';
 import { isCurrentCard, todayUtc } from '../clubs/club-cards';
 import { createSettingsRepository, RESET_DATE_KEY } from '../settings/settings.repository';
 import { toBingoCell, toPlacedBook, type PlacementView } from './bingo.mapper';
-import { createBingoRepository, type PlacementRow } from './bingo.repository';
+import { createBingoRepository, type PlacedSquare, type PlacementRow } from './bingo.repository';
 import { placementConflictOf, type PlacementConflict } from './placement-conflicts';
 
 type PlacedView = PlacementView & Pick<PlacementRow, 'cellId' | 'position'>;
@@ -94,6 +94,43 @@ export function ruleMetOf(
   if (!rule) return null;
   const fit = evaluateRule(rule, book, reader, new Date().getUTCFullYear());
   return fit.status === 'meets' ? 1 : fit.status === 'fails' ? 0 : null;
+}
+
+type Repository = ReturnType<typeof createBingoRepository>;
+type PlacementSquare = NonNullable<Awaited<ReturnType<Repository['findCellForPlacement']>>>;
+type PlacementBook = NonNullable<Awaited<ReturnType<Repository['findBookForPlacement']>>>;
+type ExistingPlacement = NonNullable<Awaited<ReturnType<Repository['findPlacementOnCell']>>>;
+
+/** The book's fields a placement or a replacement writes. */
+interface BookFields {
+  bookIsbn: string;
+  bookTitle: string;
+  isWildcard: boolean;
+  ruleMet: number | null;
+}
+
+/** What the rules made of a placement (`judge`), with the row its answer shows. */
+type Judgement = { cell: PlacementSquare; book: PlacementBook; row: PlacedView } & (
+  | { kind: 'unchanged' }
+  | { kind: 'replaced'; fields: BookFields; existing: ExistingPlacement }
+  | { kind: 'placed'; fields: BookFields; earned: number }
+);
+
+/** A placement's answer: the square as it now is, what happened, the points and the total. */
+function answer(
+  row: PlacedView,
+  outcome: PlacementOutcome,
+  pointsEarned: number,
+  totalPoints: number,
+): PlaceBookResponse {
+  return {
+    placement: toPlacedBook(row),
+    outcome,
+    pointsEarned,
+    totalPoints,
+    message:
+      pointsEarned > 0 ? messages.bingo.earnedPoints(pointsEarned) : messages.bingo.bookReplaced,
+  };
 }
 
 interface PlaceOutcome {
@@ -165,6 +202,85 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
   }
 
   /**
+   * What the rules make of a placement, from what was read (SPEC.md sections 4 and 9): a
+   * refusal (thrown), the same book again (nothing to write), a replacement, or a new
+   * placement and the points it earns. Shared by both ways of writing it (`place` and
+   * `placeInTwoRoundTrips`).
+   */
+  function judge(read: {
+    user: { reader: ReaderFacts };
+    cell: PlacementSquare | undefined;
+    book: PlacementBook | undefined;
+    placements: readonly PlacedSquare[];
+    existing: ExistingPlacement | undefined;
+    isbn: string;
+    replaces: string | null | undefined;
+  }): Judgement {
+    const { cell, book, placements, existing, isbn, replaces } = read;
+    // A club card is not there for anyone outside its club (decision 016).
+    if (!cell || (cell.clubId !== null && !cell.isMember)) {
+      throw notFound(messages.bingo.gridNotFound);
+    }
+    if (!book) throw notFound(messages.book.notFound);
+    // SPEC.md section 4: historical grids are read-only; a club card past its date too.
+    if (!isCurrentCard(cell)) throw forbidden(messages.bingo.historicalGrid);
+    // Issue 26: a placement made offline names what the square held then; changed since (filled
+    // from another device), it is refused rather than replacing that book.
+    if (replaces !== undefined) {
+      const held = existing ? (normalizeIsbn(existing.bookIsbn) ?? existing.bookIsbn) : null;
+      const expected = replaces === null ? null : (normalizeIsbn(replaces) ?? replaces);
+      if (held !== expected) {
+        throw conflictError(messages.offlineQueue.squareChanged, 'SQUARE_CHANGED');
+      }
+    }
+    const view = { coverUrl: book.coverUrl, authors: book.authors };
+    // The same book again on its own square: nothing to change, nothing earned.
+    if (existing && existing.bookIsbn === isbn) {
+      return { kind: 'unchanged', cell, book, row: { ...existing, ...view } };
+    }
+    const others = placements.filter((p) => p.cellId !== cell.id);
+    const decision = decidePlacement(
+      others
+        .filter((p) => p.bookIsbn === isbn)
+        .map((p) => ({ position: p.position, isWildcard: p.isWildcard })),
+      others.some((p) => p.isWildcard),
+    );
+    if (!decision.ok) {
+      const code = REFUSAL_CODES.get(decision.message) ?? 'PLACEMENT_REFUSED';
+      throw conflictError(decision.message, code);
+    }
+    // Issue 11: whether the book met the square's rule is recorded; a miss is never refused.
+    const ruleMet = ruleMetOf(cell.rule, book, read.user.reader);
+    const fields = {
+      bookIsbn: isbn,
+      bookTitle: book.title,
+      isWildcard: decision.isWildcard,
+      ruleMet,
+    };
+    const row = {
+      ...fields,
+      ...view,
+      ruleMet: ruleMet === null ? null : ruleMet === 1,
+      cellId: cell.id,
+      position: cell.position,
+    };
+    // SPEC.md section 4: replacing a marked square's book earns nothing; it keeps its points.
+    if (existing) {
+      return {
+        kind: 'replaced',
+        cell,
+        book,
+        fields,
+        existing,
+        row: { ...row, points: existing.points },
+      };
+    }
+    const marked = new Set(placements.map((p) => p.position));
+    const earned = computePlacementPoints(marked, cell.position).total;
+    return { kind: 'placed', cell, book, fields, earned, row: { ...row, points: earned } };
+  }
+
+  /**
    * One placement, in the caller's transaction, in as few queries as it can (issue 10): the
    * user (locked on PostgreSQL, with points and rule facts), the square (with its rule and
    * whether its grid is current), the book, the user's placements on the grid, then the writes.
@@ -183,129 +299,102 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
     const kept = write && (await keptAnswer<PlaceBookResponse>(trx, write));
     if (kept) return { response: kept, changedPoints: false, clubId: null, replayed: true };
     const cell = await repo.findCellForPlacement(cellId, userId);
-    // A club card is not there for anyone outside its club (decision 016).
-    if (!cell || (cell.clubId !== null && !cell.isMember)) {
-      throw notFound(messages.bingo.gridNotFound);
-    }
-    const book = await repo.findBookForPlacement(isbn);
-    if (!book) throw notFound(messages.book.notFound);
-    // SPEC.md section 4: historical grids are read-only; a club card past its date too.
-    if (!isCurrentCard(cell)) throw forbidden(messages.bingo.historicalGrid);
+    const book =
+      cell && (!cell.clubId || cell.isMember) ? await repo.findBookForPlacement(isbn) : undefined;
+    const placements = cell ? await repo.listPlacedSquares(userId, cell.gridId) : [];
+    const existing =
+      cell && placements.some((p) => p.cellId === cell.id)
+        ? await repo.findPlacementOnCell(userId, cell.id, cell.position)
+        : undefined;
+    const judged = judge({ user, cell, book, placements, existing, isbn, replaces });
     // A club card's points stay on its placements: the total shown is the club's (decision 016).
-    const clubId = cell.clubId;
+    const clubId = judged.cell.clubId;
     const totalNow = () =>
       clubId === null ? Promise.resolve(user.points) : repo.clubPoints(userId, clubId);
-
-    const placements = await repo.listPlacedSquares(userId, cell.gridId);
-    const existing = placements.some((p) => p.cellId === cell.id)
-      ? await repo.findPlacementOnCell(userId, cell.id, cell.position)
-      : undefined;
-    // Issue 26: a placement made offline names what the square held then; changed since (filled
-    // from another device), it is refused rather than replacing that book.
-    if (replaces !== undefined) {
-      const held = existing ? (normalizeIsbn(existing.bookIsbn) ?? existing.bookIsbn) : null;
-      const expected = replaces === null ? null : (normalizeIsbn(replaces) ?? replaces);
-      if (held !== expected) {
-        throw conflictError(messages.offlineQueue.squareChanged, 'SQUARE_CHANGED');
-      }
-    }
-    const view = { coverUrl: book.coverUrl, authors: book.authors };
-    const placed = (
-      row: PlacedView,
-      outcome: PlacementOutcome,
-      pointsEarned: number,
-      totalPoints: number,
-    ): PlaceBookResponse => ({
-      placement: toPlacedBook(row),
-      outcome,
-      pointsEarned,
-      totalPoints,
-      message:
-        pointsEarned > 0 ? messages.bingo.earnedPoints(pointsEarned) : messages.bingo.bookReplaced,
-    });
-
-    if (existing && existing.bookIsbn === isbn) {
-      // The same book again on its own square: nothing to change, nothing earned.
-      const same = { ...existing, ...view };
+    if (judged.kind === 'unchanged') {
       return {
-        response: placed(same, 'unchanged', 0, await totalNow()),
+        response: answer(judged.row, 'unchanged', 0, await totalNow()),
         changedPoints: false,
-        clubId,
-      };
-    }
-    const others = placements.filter((p) => p.cellId !== cell.id);
-    const decision = decidePlacement(
-      others
-        .filter((p) => p.bookIsbn === isbn)
-        .map((p) => ({ position: p.position, isWildcard: p.isWildcard })),
-      others.some((p) => p.isWildcard),
-    );
-    if (!decision.ok) {
-      const code = REFUSAL_CODES.get(decision.message) ?? 'PLACEMENT_REFUSED';
-      throw conflictError(decision.message, code);
-    }
-    // Issue 11: whether the book met the square's rule is recorded; a miss is never refused.
-    const ruleMet = ruleMetOf(cell.rule, book, user.reader);
-    const bookFields = {
-      bookIsbn: isbn,
-      bookTitle: book.title,
-      isWildcard: decision.isWildcard,
-      ruleMet,
-    };
-    const row = {
-      ...bookFields,
-      ruleMet: ruleMet === null ? null : ruleMet === 1,
-      cellId: cell.id,
-      position: cell.position,
-    };
-    const marked = new Set(placements.map((p) => p.position));
-    const earned = computePlacementPoints(marked, cell.position).total;
-    if (!existing && clubId === null && kind === 'postgres') {
-      // Issue 27: the finished book, the placement and the new total in one round trip.
-      const total = await repo.insertPlacementWithBookAndPoints(
-        { ...bookFields, userId, gridId: cell.gridId, cellId: cell.id, points: earned },
-        book,
-      );
-      return {
-        response: placed({ ...row, ...view, points: earned }, 'placed', earned, total),
-        changedPoints: true,
         clubId,
       };
     }
     // Issue 9: a placed book is a book read (unrated until rated); a book already finished
     // stays as it was. Reset and replacement never remove finished books.
-    await repo.addFinishedBook(userId, book);
-
-    if (existing) {
-      // SPEC.md section 4: replacing a marked square's book earns nothing; it keeps its points.
-      await repo.replaceBook(existing.id, bookFields);
+    await repo.addFinishedBook(userId, judged.book);
+    if (judged.kind === 'replaced') {
+      await repo.replaceBook(judged.existing.id, judged.fields);
       return {
-        response: placed(
-          { ...row, ...view, points: existing.points },
-          'replaced',
-          0,
-          await totalNow(),
-        ),
+        response: answer(judged.row, 'replaced', 0, await totalNow()),
         changedPoints: false,
         clubId,
       };
     }
     await repo.insertPlacement({
-      ...bookFields,
+      ...judged.fields,
       userId,
-      gridId: cell.gridId,
-      cellId: cell.id,
-      points: earned,
+      gridId: judged.cell.gridId,
+      cellId: judged.cell.id,
+      points: judged.earned,
     });
     const total =
       clubId === null
-        ? await repo.addPoints(userId, earned)
+        ? await repo.addPoints(userId, judged.earned)
         : await repo.clubPoints(userId, clubId);
     return {
-      response: placed({ ...row, ...view, points: earned }, 'placed', earned, total),
+      response: answer(judged.row, 'placed', judged.earned, total),
       changedPoints: true,
       clubId,
     };
+  }
+
+  /**
+   * PostgreSQL, the shared card, no Idempotency-Key (decision 033): one read of every fact,
+   * the rules here, then one guarded CALL that writes only while the reader's squares are as
+   * read (`placeGuarded`), in place of a transaction of nine round trips. Re-read and judged
+   * again when they changed meanwhile. Undefined for a club card (its total is a sum over the
+   * club's cards, `place` counts it) and when the squares kept changing: `place` then serialises
+   * on the reader's lock.
+   */
+  async function placeInTwoRoundTrips(
+    userId: string,
+    cellId: string,
+    isbn: string,
+    replaces?: string | null,
+  ): Promise<PlaceOutcome | undefined> {
+    const repo = createBingoRepository(db, kind);
+    for (let attempt = 0; attempt <= RETRIES_ON_CONFLICT; attempt += 1) {
+      const read = await repo.readPlacementFacts(userId, cellId, isbn);
+      if (read.cell && read.cell.clubId !== null) return undefined;
+      const judged = judge({ ...read, existing: read.onCell, isbn, replaces });
+      if (judged.kind === 'unchanged') {
+        const response = answer(judged.row, 'unchanged', 0, read.user.points);
+        return { response, changedPoints: false, clubId: null };
+      }
+      const total = await repo.placeGuarded({
+        ...judged.fields,
+        userId,
+        gridId: judged.cell.gridId,
+        cellId: judged.cell.id,
+        state: read.state,
+        replacing: judged.kind === 'replaced' ? judged.existing.id : null,
+        points: judged.kind === 'placed' ? judged.earned : 0,
+        author: judged.book.authors,
+        coverUrl: judged.book.coverUrl,
+      });
+      if (total === null) continue;
+      return judged.kind === 'placed'
+        ? {
+            response: answer(judged.row, 'placed', judged.earned, total),
+            changedPoints: true,
+            clubId: null,
+          }
+        : {
+            response: answer(judged.row, 'replaced', 0, total),
+            changedPoints: false,
+            clubId: null,
+          };
+    }
+    return undefined;
   }
 
   return {
@@ -350,11 +439,22 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
                 : `placement ${body.cellId} ${isbn} replaces ${body.replaces ?? ''}`,
           }
         : undefined;
-      const outcome = await withConflictRetry(async (trx) => {
-        const placed = await place(trx, viewer.id, body.cellId, isbn, write, body.replaces);
-        if (write && !placed.replayed) await keepAnswer(trx, write, placed.response);
-        return placed;
-      });
+      // An Idempotency-Key's answer is kept in the placement's transaction: those take `place`.
+      const outcome =
+        (kind === 'postgres' && !write
+          ? await placeInTwoRoundTrips(viewer.id, body.cellId, isbn, body.replaces).catch(
+              (error: unknown) => {
+                // A unique constraint hit meanwhile: `place` re-runs under the reader's lock.
+                if (placementConflictOf(error)) return undefined;
+                throw error;
+              },
+            )
+          : undefined) ??
+        (await withConflictRetry(async (trx) => {
+          const placed = await place(trx, viewer.id, body.cellId, isbn, write, body.replaces);
+          if (write && !placed.replayed) await keepAnswer(trx, write, placed.response);
+          return placed;
+        }));
       if (outcome.changedPoints) {
         announce(viewer.id, outcome.response.totalPoints, outcome.clubId);
       }
