@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages';
 import { LIVE_EVENT } from '../../src/lib/schemas/bingo';
 import { MAX_CONNECTIONS_PER_USER } from '../../src/server/modules/events/events.routes';
+import { LEADERBOARD_WINDOW_MS } from '../../src/server/events/hub';
 import { createGrid, placeOk, type TestGrid } from '../helpers/bingo';
 import { addBooks, FILLER_BOOKS } from '../helpers/books';
 import { connectToEvents, listen as listenOn } from '../helpers/live-events';
@@ -143,6 +144,9 @@ describe('fan-out off the request path (issue 27, decision 028)', () => {
     );
     const { reader } = await listen(placer.cookie);
     await expect.poll(() => reader.comments).toContain('connected');
+    // The tests above placed books within the last second: their trailing leaderboard update
+    // would reach the probe first on a slow run. Their window ends first.
+    await new Promise((resolve) => setTimeout(resolve, LEADERBOARD_WINDOW_MS + 200));
     // The moment the server hands the placement's answer to its socket.
     // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was below
     const end = ServerResponse.prototype.end;
