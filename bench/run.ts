@@ -128,11 +128,13 @@ async function suggestionsPart() {
   );
 }
 
+/** BENCH_SQLITE=0 with DATABASE_URL: the parts that measure both databases skip SQLite. */
+const postgresOnly = () => Boolean(process.env.DATABASE_URL) && process.env.BENCH_SQLITE === '0';
+
 async function loadPart() {
   // SQLite, then PostgreSQL beside it when DATABASE_URL names a server (a fresh database on it).
   const postgresServer = process.env.DATABASE_URL;
-  // LOAD_SQLITE=0 with DATABASE_URL: PostgreSQL only.
-  const all = postgresServer && process.env.LOAD_SQLITE === '0' ? [] : [await measureLoad()];
+  const all = postgresOnly() ? [] : [await measureLoad()];
   if (postgresServer) all.push(await measureLoad(undefined, undefined, { postgresServer }));
   else
     console.log('(PostgreSQL skipped: set DATABASE_URL to a server to measure it beside SQLite)');
@@ -582,7 +584,7 @@ async function placementCostPart() {
 async function pageScalePart() {
   // PAGE_SCALE: a fraction of the sizes for a quick run (0.01: 1,000 readers); 1 by default.
   const scale = Number(process.env.PAGE_SCALE ?? 1);
-  const all = [await measurePageScale({ scale })];
+  const all = postgresOnly() ? [] : [await measurePageScale({ scale })];
   const postgresServer = process.env.DATABASE_URL;
   if (postgresServer) all.push(await measurePageScale({ postgresServer, scale }));
   else
