@@ -5,6 +5,7 @@ import type { SeasonStatsResponse } from '../../../../lib/schemas/season';
 import { buildUser } from '../../../test-utils/factories';
 import { apiErrorReply, mockApi, type MockRoutes } from '../../../test-utils/mock-api';
 import { renderApp } from '../../../test-utils/render-app';
+import { barLabel } from './season-page';
 
 // jsdom has no canvas: the chart is a stand-in; the headings and tables are what is tested.
 vi.mock('../../../components/uplot-chart', () => ({
@@ -126,5 +127,13 @@ describe('the season statistics page', () => {
   it("shows the server's refusal for a card the reader may not see", async () => {
     open({ 'GET /api/grids/g1/season-stats': apiErrorReply(404, t.notFound, 'NOT_FOUND') });
     expect(await screen.findByRole('alert')).toHaveTextContent(t.notFound);
+  });
+});
+
+describe("the authors chart's bar labels", () => {
+  it('names each bar by its author, cutting a long name the table gives whole', () => {
+    expect(barLabel('Franz Kafka')).toBe('Franz Kafka');
+    expect(barLabel('Gabriel García Márquez')).toBe('Gabriel Garcí…');
+    expect(barLabel('Gabriel García Márquez').length).toBeLessThanOrEqual(14);
   });
 });

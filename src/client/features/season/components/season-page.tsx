@@ -136,6 +136,11 @@ function SquareList({
   );
 }
 
+/** Longest author's name under a bar; longer ones are cut (the table below has them whole). */
+const BAR_LABEL_MAX = 14;
+export const barLabel = (name: string) =>
+  name.length <= BAR_LABEL_MAX ? name : `${name.slice(0, BAR_LABEL_MAX - 1).trimEnd()}…`;
+
 function AuthorsChart({ data }: { data: SeasonStatsResponse }) {
   if (data.authors.length === 0) {
     return (
@@ -154,7 +159,7 @@ function AuthorsChart({ data }: { data: SeasonStatsResponse }) {
         <UplotChart
           kind="bars"
           x={data.authors.map((_, i) => i)}
-          xLabels={data.authors.map((_, i) => String(i + 1))}
+          xLabels={data.authors.map((a) => barLabel(a.name))}
           series={[
             { label: t.columnBooks, values: data.authors.map((a) => a.placements), colour: BAR },
           ]}
