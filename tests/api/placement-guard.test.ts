@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placementInTwoRoundTripsMigration } from '../../src/server/db/migrations/025-placement-in-two-round-trips';
 import { createBingoRepository } from '../../src/server/modules/bingo/bingo.repository';
 import { createGrid, placeOk, scoreOf, type TestGrid } from '../helpers/bingo';
 import { addBooks, FILLER_BOOKS } from '../helpers/books';
@@ -85,5 +87,45 @@ describe.runIf(onPostgres)('the guarded placement on PostgreSQL', () => {
     expect(replaced).toBeNull();
     const score = await scoreOf(t.app, reader.id);
     expect(score.placements.map((p) => p.bookIsbn)).toEqual([FILLERS[4]]);
+  });
+});
+
+describe('migration 025', () => {
+  /** The replacement trigger's text (PostgreSQL: its function's), and whether bingo_place is there. */
+  async function schemaOf(app: TestApp['app']) {
+    const { db, kind } = app.deps.database;
+    if (kind === 'postgres') {
+      const { rows } = await sql<{ body: string | null; procedures: number }>`
+        select (select prosrc from pg_proc where proname = 'placements_card_totals_update') as body,
+          (select count(*)::int from pg_proc where proname = 'bingo_place') as procedures`.execute(
+        db,
+      );
+      return { body: rows[0]!.body ?? '', procedure: rows[0]!.procedures === 1 };
+    }
+    const { rows } = await sql<{ body: string }>`
+      select sql as body from sqlite_master
+      where type = 'trigger' and name = 'placements_card_totals_update'`.execute(db);
+    return { body: rows[0]!.body, procedure: false };
+  }
+
+  it("goes down to migration 021's replacement trigger and up again", async () => {
+    const fresh = await createTestApp();
+    try {
+      const { db, kind } = fresh.app.deps.database;
+      const ruleChangeOnly =
+        kind === 'postgres' ? /is distinct from new\.rule_met/ : /is not new\.rule_met/;
+      const up = await schemaOf(fresh.app);
+      expect(up.body).toMatch(ruleChangeOnly);
+      expect(up.procedure).toBe(kind === 'postgres');
+      await placementInTwoRoundTripsMigration(kind).down(db as never);
+      const down = await schemaOf(fresh.app);
+      expect(down.body).not.toMatch(ruleChangeOnly);
+      expect(down.body).toMatch(/update card_day_counts set met/);
+      expect(down.procedure).toBe(false);
+      await placementInTwoRoundTripsMigration(kind).up(db as never);
+      expect(await schemaOf(fresh.app)).toEqual(up);
+    } finally {
+      await fresh.close();
+    }
   });
 });
