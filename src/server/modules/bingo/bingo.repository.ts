@@ -268,6 +268,18 @@ function placementOf<R extends { isWildcard: unknown; points: unknown; ruleMet: 
   };
 }
 
+/** A placement as the service writes it: the reader, the square, the book and what it earned. */
+interface NewPlacement {
+  userId: string;
+  gridId: string;
+  cellId: string;
+  bookIsbn: string;
+  bookTitle: string;
+  isWildcard: boolean;
+  points: number;
+  ruleMet: number | null;
+}
+
 /** A square as a placement needs it: its card, position, rule, club and whether it is current. */
 function squareOf(row: {
   id: string;
@@ -452,20 +464,14 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
      * points added to the reader's total, or (`replacing` a placement's id) its new book.
      * Returns the reader's total, or null when the squares changed since they were read.
      */
-    async placeGuarded(placement: {
-      userId: string;
-      gridId: string;
-      state: string;
-      replacing: string | null;
-      cellId: string;
-      bookIsbn: string;
-      bookTitle: string;
-      isWildcard: boolean;
-      points: number;
-      ruleMet: number | null;
-      author: string;
-      coverUrl: string | null;
-    }): Promise<number | null> {
+    async placeGuarded(
+      placement: NewPlacement & {
+        state: string;
+        replacing: string | null;
+        author: string;
+        coverUrl: string | null;
+      },
+    ): Promise<number | null> {
       const p = placement;
       const [row] = await runCompiled<{ total: number | null }>(db, PLACE_GUARDED, [
         p.userId,
@@ -546,16 +552,7 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
       return Number(row.points);
     },
 
-    async insertPlacement(placement: {
-      userId: string;
-      gridId: string;
-      cellId: string;
-      bookIsbn: string;
-      bookTitle: string;
-      isWildcard: boolean;
-      points: number;
-      ruleMet: number | null;
-    }): Promise<string> {
+    async insertPlacement(placement: NewPlacement): Promise<string> {
       const id = randomUUID();
       const now = new Date().toISOString();
       await newPlacement(db, kind, {
