@@ -122,6 +122,18 @@ describe.skipIf(!redisServer)('answers kept in memory on two instances', () => {
     expect(commitNamedBy(`x=1; ${SEEN_COOKIE}=a.b.c`, cluster.config.authSecret)).toBeUndefined();
   });
 
+  it('waits for no commit a cookie names without our signature', async () => {
+    const reader = await createUser(a);
+    const unheard = { origin: 'someinstance', sequence: 99 };
+    // On PostgreSQL b has not heard of that commit: only the signature stands between the
+    // cookie and a wait (which, timed out, would have counted the commit as heard).
+    expect(b.deps.changes.waitsFor(unheard)).toBe(onPostgres);
+    // First: the reader's cookie from signing in names a commit of a's already.
+    const forged = `${SEEN_COOKIE}=someinstance.99.AAAAAAAAAAAAAAAAAAAAAA; ${reader.cookie}`;
+    await cardOn(b, forged);
+    expect(b.deps.changes.waitsFor(unheard)).toBe(onPostgres);
+  });
+
   it('keeps nothing while Redis is away: a write on one instance is read at once on the other', async () => {
     const reader = await createUser(a);
     await place(a, reader.cookie, 7);

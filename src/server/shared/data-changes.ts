@@ -41,6 +41,8 @@ export interface DataChanges {
   onRemoteChange(listener: () => void): () => void;
   /** This instance's latest commit, for a response to carry; undefined on SQLite or before any. */
   lastCommit(): CommitMark | undefined;
+  /** Whether `catchUp(mark)` would wait: a commit of another instance not heard of yet. */
+  waitsFor(mark: CommitMark): boolean;
   /**
    * Resolves once this instance has heard of `mark` (or after CATCH_UP_WAIT_MS, when it is
    * counted as heard); undefined when there is nothing to wait for.
@@ -76,6 +78,7 @@ export function createDataChanges(deps: {
       count: () => changeCount?.(),
       onRemoteChange,
       lastCommit: () => undefined,
+      waitsFor: () => false,
       catchUp: () => undefined,
       close: () => listeners.clear(),
     };
@@ -150,13 +153,19 @@ export function createDataChanges(deps: {
   };
   database.changeCount = count;
 
+  const waitsFor = (mark: CommitMark) =>
+    redis !== undefined &&
+    mark.origin !== origin &&
+    count() !== undefined &&
+    (heard.get(mark.origin) ?? 0) < mark.sequence;
+
   return {
     count,
     onRemoteChange,
     lastCommit: () => (sequence === 0 ? undefined : { origin, sequence }),
+    waitsFor,
     catchUp(mark) {
-      if (!redis || mark.origin === origin || count() === undefined) return undefined;
-      if ((heard.get(mark.origin) ?? 0) >= mark.sequence) return undefined;
+      if (!waitsFor(mark)) return undefined;
       return new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           // Not heard in time (a lost message, an instance gone): counted as heard, and every

@@ -52,6 +52,8 @@ export interface RelationsCacheOptions {
 
 export interface RelationsCache {
   get(viewerId: string): Promise<ViewerRelations>;
+  /** The viewer's relations when in memory and still trusted, without a promise; else undefined. */
+  kept(viewerId: string): ViewerRelations | undefined;
   size(): number;
   close(): void;
 }
@@ -82,10 +84,16 @@ export function createRelationsCache(options: RelationsCacheOptions): RelationsC
   const unsubscribe = options.bus.subscribe(RELATIONS_CHANGED_CHANNEL, forget);
   const unInterrupted = options.bus.onInterrupted(clear);
 
+  const kept = (viewerId: string) => {
+    const entry = entries.get(viewerId);
+    return entry && entry.until > now() ? entry.relations : undefined;
+  };
+
   return {
+    kept,
     async get(viewerId) {
-      const entry = entries.get(viewerId);
-      if (entry && entry.until > now()) return entry.relations;
+      const inMemory = kept(viewerId);
+      if (inMemory) return inMemory;
       const ticket = generation;
       const relations = await options.load(viewerId);
       if (ticket === generation) {
