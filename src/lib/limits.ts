@@ -39,10 +39,10 @@ export const IMPORTS_PER_HOUR = 20;
 /**
  * Live-event streams one instance keeps open at once; the next one answers 503 (the
  * LIVE_STREAMS_MAX setting replaces it). Derived from `npm run bench -- fan-out` (issue 27): a
- * stream costs about 16 KB of the server's heap (36-54 KB of process memory with the bench's
- * clients in the same process) and one file descriptor, and each leaderboard update writes
- * every stream once. 12,000 is about 200 MB of heap (under 650 MB of process memory at the
- * measured upper figure) and leaves 8,000 of the usual 20,000 descriptors for the rest.
+ * stream costs about 15 KB of the server's heap (14-22 KB of the server process's memory, the
+ * clients in processes of their own) and one file descriptor, and each leaderboard update
+ * writes every stream once. 12,000 is about 200 MB of heap (about 260 MB of process memory)
+ * and leaves 8,000 of the usual 20,000 descriptors for the rest.
  */
 export const LIVE_STREAMS_MAX = 12_000;
 /**
