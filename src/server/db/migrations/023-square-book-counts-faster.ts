@@ -43,11 +43,26 @@ const REPLACED = [
  * The rules are 022's: a placement counts while its reader's profile is visible to everyone,
  * they are not suspended, and, on a club card, they are a member of its club.
  */
-export function squareBookPlacementTriggers(kind: DatabaseKind): CountTrigger[] {
-  return squareBookCountsFasterTriggers(kind).filter((t) => t.table === 'placements');
+export function squareBookPlacementTriggers(
+  kind: DatabaseKind,
+  options: SquareBookTriggerOptions = {},
+): CountTrigger[] {
+  return squareBookCountsFasterTriggers(kind, options).filter((t) => t.table === 'placements');
 }
 
-function squareBookCountsFasterTriggers(kind: DatabaseKind): CountTrigger[] {
+interface SquareBookTriggerOptions {
+  /**
+   * Migration 025, PostgreSQL: a replacement moves its two rows (the old book's and the new
+   * one's) in key order, so two readers swapping books on a square in opposite directions
+   * lock them in the same order instead of deadlocking.
+   */
+  inKeyOrder?: boolean;
+}
+
+function squareBookCountsFasterTriggers(
+  kind: DatabaseKind,
+  options: SquareBookTriggerOptions = {},
+): CountTrigger[] {
   const pg = kind === 'postgres';
   const { readerCounts, placementCounts, placementsOf, memberCounts, addAll, takeAll } =
     squareBookCountTriggers(kind);
@@ -88,7 +103,13 @@ function squareBookCountsFasterTriggers(kind: DatabaseKind): CountTrigger[] {
           event: updateEvent,
           when: moved,
           body: `if ${sameReaderAndCard} then
-              if ${counts('new')} then ${removed('old')} ${added('new')} end if;
+              if ${counts('new')} then ${
+                options.inKeyOrder
+                  ? `if (old.cell_id, old.book_isbn) < (new.cell_id, new.book_isbn) then
+                      ${removed('old')} ${added('new')}
+                    else ${added('new')} ${removed('old')} end if;`
+                  : `${removed('old')} ${added('new')}`
+              } end if;
             else
               if ${counts('old')} then ${removed('old')} end if;
               if ${counts('new')} then ${added('new')} end if;

@@ -1,6 +1,22 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseKind } from '../database';
 import { cardTotalsTriggers } from './021-card-totals';
+import { squareBookPlacementTriggers } from './023-square-book-counts-faster';
+
+/** Migration 023's replacement trigger on PostgreSQL, as first made or moving rows in key order. */
+async function replaceSquareBooksTrigger(db: Kysely<unknown>, inKeyOrder: boolean) {
+  const name = 'placements_square_books_update';
+  const trigger = squareBookPlacementTriggers('postgres', { inKeyOrder }).find(
+    (t) => t.name === name,
+  );
+  if (!trigger) throw new Error(`migration 023 has no trigger ${name}`);
+  await sql
+    .raw(
+      `create or replace function ${name}() returns trigger language plpgsql as $$
+      begin ${trigger.body} return null; end $$`,
+    )
+    .execute(db);
+}
 
 /** Migration 021's trigger this one changes (a replacement's square-day write). */
 const REPLACEMENT_TRIGGER = 'placements_card_totals_update';
@@ -54,6 +70,10 @@ async function replaceReplacementTrigger(
  * SQLite: no procedure (a placement there is statements on the process's own connection, no
  * round trips to save).
  *
+ * PostgreSQL: a replacement moves its two square_book_counts rows (migration 023) in key
+ * order, so two readers swapping books on one square in opposite directions no longer
+ * deadlock (one of them answered 500 in a 30-minute soak).
+ *
  * On both: a replacement no longer writes its square-day's row in card_day_counts (migration
  * 021) unless whether the book met the square's rule changed. The write changed nothing, and
  * on PostgreSQL it held that row, the same for every reader placing on the square that day,
@@ -64,6 +84,7 @@ export function placementInTwoRoundTripsMigration(kind: DatabaseKind) {
     async up(db: Kysely<unknown>) {
       await replaceReplacementTrigger(db, kind, true);
       if (kind !== 'postgres') return;
+      await replaceSquareBooksTrigger(db, true);
       // The reader's squares on a card as one text: square, book and wildcard of each.
       // PL/pgSQL, not SQL: a SQL function with an aggregate is planned again on every call
       // (0.11 ms, twice a placement), PL/pgSQL keeps its plan per connection.
@@ -109,6 +130,7 @@ export function placementInTwoRoundTripsMigration(kind: DatabaseKind) {
     async down(db: Kysely<unknown>) {
       await replaceReplacementTrigger(db, kind, false);
       if (kind !== 'postgres') return;
+      await replaceSquareBooksTrigger(db, false);
       await sql`drop procedure bingo_place`.execute(db);
       await sql`drop function bingo_card_state`.execute(db);
     },

@@ -35,7 +35,7 @@ import { isCurrentCard, todayUtc } from '../clubs/club-cards';
 import { createSettingsRepository, RESET_DATE_KEY } from '../settings/settings.repository';
 import { toBingoCell, toPlacedBook, type PlacementView } from './bingo.mapper';
 import { createBingoRepository, type PlacedSquare, type PlacementRow } from './bingo.repository';
-import { placementConflictOf, type PlacementConflict } from './placement-conflicts';
+import { isDeadlock, placementConflictOf, type PlacementConflict } from './placement-conflicts';
 
 type PlacedView = PlacementView & Pick<PlacementRow, 'cellId' | 'position'>;
 
@@ -188,12 +188,16 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
     };
   }
 
-  /** Runs `work` in a transaction, re-running it when a unique constraint was hit meanwhile. */
+  /**
+   * Runs `work` in a transaction, re-running it when a unique constraint was hit meanwhile, or
+   * when PostgreSQL broke a deadlock by rolling it back (nothing of it was written).
+   */
   async function withConflictRetry<T>(work: (trx: Transaction<Database>) => Promise<T>) {
     for (let attempt = 0; ; attempt += 1) {
       try {
         return await db.transaction().execute(work);
       } catch (error) {
+        if (isDeadlock(error) && attempt < RETRIES_ON_CONFLICT) continue;
         const conflict = placementConflictOf(error);
         if (!conflict) throw error;
         if (attempt >= RETRIES_ON_CONFLICT) throw refusalFor(conflict);
@@ -444,8 +448,9 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
         (kind === 'postgres' && !write
           ? await placeInTwoRoundTrips(viewer.id, body.cellId, isbn, body.replaces).catch(
               (error: unknown) => {
-                // A unique constraint hit meanwhile: `place` re-runs under the reader's lock.
-                if (placementConflictOf(error)) return undefined;
+                // A unique constraint hit meanwhile, or a deadlock PostgreSQL broke by rolling
+                // the call back: `place` runs again under the reader's lock.
+                if (placementConflictOf(error) || isDeadlock(error)) return undefined;
                 throw error;
               },
             )

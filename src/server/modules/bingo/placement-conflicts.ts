@@ -36,3 +36,12 @@ export function placementConflictOf(error: unknown): PlacementConflict | null {
   if (columns === 'placements.user_id,placements.grid_id') return 'wildcard';
   return 'other';
 }
+
+/**
+ * PostgreSQL rolled the statement's transaction back to break a deadlock (SQLSTATE 40P01):
+ * nothing of it was written, and running it again is safe. Migration 025 orders the row
+ * locks a replacement takes; this is the net for any other order.
+ */
+export function isDeadlock(error: unknown): boolean {
+  return isRecord(error) && error.code === '40P01';
+}
