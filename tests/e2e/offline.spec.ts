@@ -29,6 +29,50 @@ async function browserWithProfile(baseURL: string, launchOptions: object): Promi
   });
 }
 
+/** The session flag the init script below reads: this tab is offline. */
+const OFFLINE_FLAG = 'e2e-offline';
+
+/**
+ * Airplane mode for a context. Playwright's emulation cuts the network, but Chromium 150 reports
+ * `navigator.onLine` true again in a page the service worker loads after the switch (a reload
+ * offline), where a phone offline reports false: an init script completes the emulation in
+ * every page the context loads while its tab is flagged offline.
+ */
+async function emulateAirplaneMode(context: BrowserContext) {
+  await context.addInitScript((flag) => {
+    try {
+      if (sessionStorage.getItem(flag) !== '1') return;
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    } catch {
+      // No storage on this page (about:blank): nothing to complete.
+    }
+  }, OFFLINE_FLAG);
+}
+
+/** Takes the context off the network or back on, its pages' `navigator.onLine` with it. */
+async function setOffline(context: BrowserContext, offline: boolean) {
+  for (const page of context.pages()) {
+    await page.evaluate(
+      ([flag, off]) => {
+        if (off) sessionStorage.setItem(flag, '1');
+        else {
+          sessionStorage.removeItem(flag);
+          // The page's own override goes; the navigator's getter answers again.
+          delete (navigator as { onLine?: boolean }).onLine;
+        }
+      },
+      [OFFLINE_FLAG, offline] as const,
+    );
+  }
+  await context.setOffline(offline);
+  if (offline) return;
+  // A page whose navigator.onLine the script kept false hears no 'online' from Chromium, which
+  // thought it online all along; a phone coming back fires it in every page.
+  for (const page of context.pages()) {
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  }
+}
+
 /** Registers a reader through the API and logs them in through the real form. */
 async function signUpAndLogIn(page: Page, baseURL: string, handle: string) {
   const email = `${handle}@example.com`;
@@ -129,6 +173,7 @@ test('offline, the card and rules open from what was last seen; a signed-out bro
 }) => {
   // A plain context: the worker and setOffline work there as on a phone.
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  await emulateAirplaneMode(context);
   const page = await context.newPage();
   await signUpAndLogIn(page, baseURL!, 'offline-reader');
   const grid = page.getByRole('grid', { name: 'Bingo card' });
@@ -148,7 +193,7 @@ test('offline, the card and rules open from what was last seen; a signed-out bro
     .poll(async () => (await storedReader(page))?.state.queries.length ?? 0)
     .toBeGreaterThan(3);
 
-  await context.setOffline(true);
+  await setOffline(context, true);
   await page.reload();
   await expect(grid).toBeVisible();
   await expect(page.locator('.bingo-board__title')).toHaveText(title);
@@ -175,14 +220,14 @@ test('offline, the card and rules open from what was last seen; a signed-out bro
   ).toBeVisible();
 
   // Back online, signed out: nothing of the reader stays for offline use.
-  await context.setOffline(false);
+  await setOffline(context, false);
   await page.goto('/bingo');
   await expect(grid).toBeVisible();
   await page.getByRole('button', { name: /menu/i }).click();
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(() => storedReader(page)).toBeNull();
-  await context.setOffline(true);
+  await setOffline(context, true);
   await page.goto('/bingo');
   await page.waitForTimeout(1_000);
   await expect(grid).toHaveCount(0);
@@ -224,6 +269,7 @@ test('offline, a reader places a book and its review; back online each is sent o
   browser,
 }) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  await emulateAirplaneMode(context);
   const page = await context.newPage();
   await signUpAndLogIn(page, baseURL!, 'queue-reader');
   const grid = page.getByRole('grid', { name: 'Bingo card' });
@@ -254,7 +300,7 @@ test('offline, a reader places a book and its review; back online each is sent o
     }
   });
 
-  await context.setOffline(true);
+  await setOffline(context, true);
   await page.reload();
   await expect(grid).toBeVisible();
 
@@ -323,7 +369,7 @@ test('offline, a reader places a book and its review; back online each is sent o
     expect(placed.ok(), await placed.text()).toBe(true);
   }
 
-  await context.setOffline(false);
+  await setOffline(context, false);
   await expect(squareOf(page, square(1))).toHaveAccessibleName(
     new RegExp(`Marked with ${escapeRegExp(wanted.title)}$`),
   );
