@@ -4,6 +4,7 @@ import { createGridsRepository } from '../src/server/modules/grids/grids.reposit
 import { send, signUpAndIn } from './accounts';
 import { startBenchServer } from './bench-server';
 import { seededRandom, summarize, type LatencySummary } from './stats';
+import { squaresOf } from './crowd';
 
 /** Issue 12: a club of this many members, each with placements on the club's cards. */
 export const CLUB_MEMBERS = 1000;
@@ -98,12 +99,7 @@ export async function measureClubLeaderboard(
           resetDate: '2099-12-31',
         }),
       );
-      const cells = await db
-        .selectFrom('cells')
-        .select(['id', 'position'])
-        .where('gridId', '=', grid.id)
-        .orderBy('position')
-        .execute();
+      const cells = await squaresOf(db, grid.id);
       cards.push({ id: grid.id, cells });
     }
     let placements = 0;

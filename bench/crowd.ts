@@ -126,12 +126,8 @@ export async function placeCrowd(
   return { placements, onCurrent };
 }
 
-/**
- * The newest shared card (the demo's, on a fresh bench database), its squares in order, and the
- * catalogue's ISBNs in order: what the placement benches (load, fan-out, placement-cost) place
- * from, each square drawing on its own slice of the books.
- */
-export async function sharedCardAndBooks(db: Kysely<Database>) {
+/** The newest shared card's id (the demo's, on a fresh bench database). */
+export async function newestSharedGridId(db: Kysely<Database>): Promise<string> {
   const grid = await db
     .selectFrom('grids')
     .select('id')
@@ -139,14 +135,29 @@ export async function sharedCardAndBooks(db: Kysely<Database>) {
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
-  const cells = await db
+  return grid.id;
+}
+
+/** A card's squares in order of position. */
+export function squaresOf(db: Kysely<Database>, gridId: string) {
+  return db
     .selectFrom('cells')
     .select(['id', 'position'])
-    .where('gridId', '=', grid.id)
+    .where('gridId', '=', gridId)
     .orderBy('position')
     .execute();
+}
+
+/**
+ * The newest shared card, its squares in order, and the catalogue's ISBNs in order: what the
+ * placement benches (load, fan-out, placement-cost) place from, each square drawing on its own
+ * slice of the books.
+ */
+export async function sharedCardAndBooks(db: Kysely<Database>) {
+  const gridId = await newestSharedGridId(db);
+  const cells = await squaresOf(db, gridId);
   const isbns = (await db.selectFrom('books').select('isbn').orderBy('isbn').execute()).map(
     (b) => b.isbn,
   );
-  return { gridId: grid.id, cells, isbns };
+  return { gridId, cells, isbns };
 }

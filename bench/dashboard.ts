@@ -6,7 +6,7 @@ import { createDashboardService } from '../src/server/modules/dashboard/dashboar
 import { createGridsRepository } from '../src/server/modules/grids/grids.repository';
 import { send, signIn, signUpAndIn } from './accounts';
 import { startBenchServer } from './bench-server';
-import { insertReaders, placeCrowd, type CrowdCard } from './crowd';
+import { insertReaders, placeCrowd, squaresOf, type CrowdCard } from './crowd';
 import { percentile, seededRandom, summarize, type LatencySummary } from './stats';
 
 /** Issue 24: the season at scale. */
@@ -157,12 +157,7 @@ export async function measureDashboard(
           createdBy: organiser.id,
         }),
       );
-      const cells = await db
-        .selectFrom('cells')
-        .select(['id', 'position'])
-        .where('gridId', '=', grid.id)
-        .orderBy('position')
-        .execute();
+      const cells = await squaresOf(db, grid.id);
       cards.push({ id: grid.id, cells: cells.map((cell) => cell.id) });
     }
     const measured = cards[PAST_CARDS]!;

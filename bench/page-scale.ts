@@ -3,7 +3,7 @@ import { DEFAULT_CHALLENGES } from '../src/lib/challenges';
 import { createGridsRepository } from '../src/server/modules/grids/grids.repository';
 import { send, signUpAndIn } from './accounts';
 import { startBenchServer } from './bench-server';
-import { insertBatched, insertReaders, placeCrowd } from './crowd';
+import { insertBatched, insertReaders, newestSharedGridId, placeCrowd } from './crowd';
 import { seededRandom, summarize, type LatencySummary } from './stats';
 
 /**
@@ -66,13 +66,7 @@ export async function measurePageScale(
     });
 
     // ---- the current shared card and a past one ----
-    const current = await db
-      .selectFrom('grids')
-      .select('id')
-      .where('clubId', 'is', null)
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const current = { id: await newestSharedGridId(db) };
     const past = await db.transaction().execute((trx) =>
       createGridsRepository(db).insertWithCells(trx, {
         title: 'Last season',

@@ -9,6 +9,7 @@ import { createSuggestionsService } from '../src/server/modules/suggestions/sugg
 import { silentLog, withCatalogueDatabase } from './catalogue-database';
 import { generateBooks, insertBooks } from './generate-books';
 import { seededRandom, summarize, type LatencySummary } from './stats';
+import { squaresOf } from './crowd';
 
 /** Issue 11's targets at 100,000 books. */
 export const SUGGESTIONS_P95_TARGET_MS = 20;
@@ -139,12 +140,7 @@ export async function measureSuggestions(size = 100_000): Promise<SuggestionsFig
       database,
       placeBook: () => Promise.reject(new Error('the benchmark places nothing')),
     });
-    const cells = await db
-      .selectFrom('cells')
-      .select(['id', 'position'])
-      .where('gridId', '=', grid.id)
-      .orderBy('position')
-      .execute();
+    const cells = await squaresOf(db, grid.id);
 
     const time = async (work: () => Promise<unknown>) => {
       const t0 = performance.now();
