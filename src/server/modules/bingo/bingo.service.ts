@@ -150,6 +150,9 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
   const { db, kind } = deps.database;
   const settings = createSettingsRepository(db, kind);
   const keptCards = createLru<KeptCard>(KEPT_CARDS_MAX);
+  // Squares found on a club card by `placeInTwoRoundTrips` (a square never changes card): their
+  // next placements go straight to `place` instead of reading every fact twice.
+  const clubSquares = createLru<true>(KEPT_CARDS_MAX);
 
   /**
    * Live updates: the reader's new total and "some score changed". A club card's points are
@@ -368,7 +371,10 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
     const repo = createBingoRepository(db, kind);
     for (let attempt = 0; attempt <= RETRIES_ON_CONFLICT; attempt += 1) {
       const read = await repo.readPlacementFacts(userId, cellId, isbn);
-      if (read.cell && read.cell.clubId !== null) return undefined;
+      if (read.cell && read.cell.clubId !== null) {
+        clubSquares.set(cellId, true);
+        return undefined;
+      }
       const judged = judge({ ...read, existing: read.onCell, isbn, replaces });
       if (judged.kind === 'unchanged') {
         const response = answer(judged.row, 'unchanged', 0, read.user.points);
@@ -445,7 +451,7 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
         : undefined;
       // An Idempotency-Key's answer is kept in the placement's transaction: those take `place`.
       const outcome =
-        (kind === 'postgres' && !write
+        (kind === 'postgres' && !write && !clubSquares.get(body.cellId)
           ? await placeInTwoRoundTrips(viewer.id, body.cellId, isbn, body.replaces).catch(
               (error: unknown) => {
                 // A unique constraint hit meanwhile, or a deadlock PostgreSQL broke by rolling
