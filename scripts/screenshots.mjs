@@ -322,6 +322,11 @@ async function main() {
         );
       }
     });
+    // Chromium 150 reports navigator.onLine true again in a page the worker loads after
+    // setOffline (a phone offline reports false): the pages loaded from here on say offline too.
+    await ownerPhone.addInitScript(() =>
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false }),
+    );
     await ownerPhone.setOffline(true);
     await phonePage.reload();
     await phonePage.getByText(/^You're offline: showing your card as of /).waitFor();
