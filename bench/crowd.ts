@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { DatabaseKind } from '../src/server/db/database';
 import type { Database, PlacementsTable } from '../src/server/db/schema';
 import type { SeededRandom } from './stats';
+import { createGridsRepository } from '../src/server/modules/grids/grids.repository';
 
 /**
  * The crowd the scale benches share (page-scale, popular-books, dashboard): readers as bare
@@ -126,16 +127,11 @@ export async function placeCrowd(
   return { placements, onCurrent };
 }
 
-/** The newest shared card's id (the demo's, on a fresh bench database). */
+/** The newest shared card's id (the demo's, on a fresh bench database), as the app finds it. */
 export async function newestSharedGridId(db: Kysely<Database>): Promise<string> {
-  const grid = await db
-    .selectFrom('grids')
-    .select('id')
-    .where('clubId', 'is', null)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return grid.id;
+  const id = await createGridsRepository(db).findCurrentId();
+  if (id === null) throw new Error('the bench database has no shared card');
+  return id;
 }
 
 /** A card's squares in order of position. */
