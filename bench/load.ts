@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { signUpAndIn, type BenchAccount } from './accounts';
 import { startBenchServer } from './bench-server';
 import { runLoad, type LoadRunResult, type PreparedRequest } from './load-client';
@@ -62,6 +63,12 @@ export interface Scenario {
   failed: number;
   /** The server thread's CPU time per 2xx answer in the median run, in microseconds. */
   cpuMicros: number;
+  /**
+   * PostgreSQL on this machine: the CPU time of all its server's processes (backends, WAL
+   * writer, checkpointer...) per 2xx answer in the median run, in microseconds (NaN on SQLite or
+   * a server elsewhere).
+   */
+  databaseCpuMicros: number;
   /** Hello-world's CPU per answer (the two runs beside the median run) over the scenario's. */
   cpuRatio: number;
   /** The share of the machine's CPU time stolen by the hypervisor in each run (NaN off Linux). */
@@ -132,8 +139,49 @@ function machineTicks(): { total: number; steal: number } | undefined {
   }
 }
 
+/** A process's CPU time so far (user and system), in microseconds, from /proc/<pid>/stat. */
+function processCpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+}
+
+/**
+ * When the app's PostgreSQL server runs on this machine: a reader of the CPU time of all its
+ * processes so far (the postmaster and its children), in microseconds. It tells the database's
+ * share of a placement from the app's on a machine where both share two cores. Undefined on
+ * SQLite, or when the server is elsewhere (its backend's pid is not a local postgres process).
+ */
+async function databaseCpuReader(app: FastifyInstance): Promise<(() => number) | undefined> {
+  if (app.deps.database.kind !== 'postgres') return undefined;
+  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(
+    app.deps.database.db,
+  );
+  const parentOf = (pid: number) =>
+    Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  try {
+    const backend = rows[0]!.pid;
+    if (readFileSync(`/proc/${backend}/comm`, 'utf8').trim() !== 'postgres') return undefined;
+    const postmaster = parentOf(backend);
+    return () => {
+      let total = processCpuMicros(postmaster);
+      for (const entry of readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry)) continue;
+        try {
+          if (parentOf(Number(entry)) === postmaster) total += processCpuMicros(Number(entry));
+        } catch {
+          // The process ended between the listing and the read (a backend closing).
+        }
+      }
+      return total;
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 /** One measured run: autocannon's figures, the server thread's CPU per answer, the steal share. */
-type MeasuredRun = LoadRunResult & { cpuMicros: number; steal: number };
+type MeasuredRun = LoadRunResult & { cpuMicros: number; databaseCpuMicros: number; steal: number };
 
 /** A warm-up run (discarded) when asked, then the measured one, against the same requests. */
 async function measure(
@@ -141,14 +189,17 @@ async function measure(
   requests: readonly PreparedRequest[],
   settings: LoadSettings,
   warmUp = true,
+  databaseCpu?: () => number,
 ): Promise<MeasuredRun> {
   const { connections } = settings;
   if (warmUp && settings.warmupSec > 0) {
     await runLoad({ url, connections, durationSec: settings.warmupSec, requests });
   }
   const cpuBefore = mainThreadCpuMicros();
+  const databaseBefore = databaseCpu?.();
   const ticksBefore = machineTicks();
   const result = await runLoad({ url, connections, durationSec: settings.durationSec, requests });
+  const databaseAfter = databaseCpu?.();
   const cpuAfter = mainThreadCpuMicros();
   const ticksAfter = machineTicks();
   const cpu =
@@ -157,7 +208,11 @@ async function measure(
       : (cpuAfter - cpuBefore) / result.ok2xx;
   const ticks = ticksBefore && ticksAfter ? ticksAfter.total - ticksBefore.total : 0;
   const steal = ticks > 0 ? (ticksAfter!.steal - ticksBefore!.steal) / ticks : Number.NaN;
-  return { ...result, cpuMicros: cpu, steal };
+  const databaseCpuMicros =
+    databaseBefore === undefined || databaseAfter === undefined || result.ok2xx === 0
+      ? Number.NaN
+      : (databaseAfter - databaseBefore) / result.ok2xx;
+  return { ...result, cpuMicros: cpu, databaseCpuMicros, steal };
 }
 
 /** Microseconds of extra work the calibration routes do beside hello-world's answer. */
@@ -342,6 +397,7 @@ async function measureAgainst(
   // Hello-world before and after every run of a scenario: each ratio is read against the two
   // baseline runs beside it, so a neighbour who takes a core for a while skews one run, and the
   // median of a scenario's runs leaves that run out.
+  const databaseCpu = await databaseCpuReader(app);
   const hello = [await measure(helloUrl, helloRequests, settings)];
   const scenarios: Scenario[] = [];
   // LOAD_ONLY=placements,card: only the scenarios whose name holds one of these (a quick look).
@@ -354,7 +410,14 @@ async function measureAgainst(
       helloCpu: number;
     }[] = [];
     for (let round = 0; round < Math.max(1, settings.rounds); round += 1) {
-      const timed = () => measure(step.url ?? appUrl, step.requests, settings, round === 0);
+      const timed = () =>
+        measure(
+          step.url ?? appUrl,
+          step.requests,
+          settings,
+          round === 0,
+          step.url ? undefined : databaseCpu,
+        );
       const result = hooks.around ? await hooks.around(step.name, timed) : await timed();
       hello.push(await measure(helloUrl, helloRequests, settings, false));
       runs.push({
@@ -379,6 +442,7 @@ async function measureAgainst(
       valid: runs.every((run) => isValid(run.result)),
       failed: runs.reduce((sum, run) => sum + run.result.non2xx + run.result.errors, 0),
       cpuMicros: middle.result.cpuMicros,
+      databaseCpuMicros: middle.result.databaseCpuMicros,
       cpuRatio: middle.helloCpu / middle.result.cpuMicros,
       steals: runs.map((run) => run.result.steal),
     });

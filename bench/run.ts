@@ -185,7 +185,10 @@ function printLoad(figures: LoadFigures) {
     );
     console.log(
       `    ${s.detail}; ${r.total} requests in ${r.durationSec} s in the median run; ` +
-        `each run's ratio ${s.ratios.map(ratio).join(', ')}, steal ${s.steals.map(percent).join(', ')}`,
+        `each run's ratio ${s.ratios.map(ratio).join(', ')}, steal ${s.steals.map(percent).join(', ')}` +
+        (Number.isFinite(s.databaseCpuMicros)
+          ? `; the PostgreSQL server's CPU ${s.databaseCpuMicros.toFixed(0)} us an answer (all its processes, on this machine)`
+          : ''),
     );
     const other = Object.entries(r.statusCodes).filter(([code]) => !code.startsWith('2'));
     if (other.length > 0) console.log(`    status codes: ${JSON.stringify(r.statusCodes)}`);
