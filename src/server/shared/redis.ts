@@ -31,6 +31,10 @@ export function openSharedRedis(url: string, log: FastifyBaseLogger): SharedRedi
     maxRetriesPerRequest: 1,
     // A Redis that hangs rather than drops must not hang requests either.
     commandTimeout: 1000,
+    // Commands issued in one turn of the event loop leave in one write: a placement publishes
+    // its points and the leaderboard change together, one system call rather than two, and
+    // many requests' rate-limit counts in a busy turn share one too.
+    enableAutoPipelining: true,
   });
   // The subscriber queues its SUBSCRIBE commands until connected, and resubscribes after a drop.
   const subscriber = new Redis(url, { ...common, maxRetriesPerRequest: null });
