@@ -10,7 +10,7 @@
  */
 import { onlineManager, type Query, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../services/api-client';
-import { ME_QUERY_KEY } from '../services/session-api';
+import { ME_QUERY_KEY, meQueryOptions } from '../services/session-api';
 import { restoreOfflineCache } from './offline-cache';
 
 /** The first probe of /api/health waits this long; each miss in a row doubles it... */
@@ -97,8 +97,9 @@ export function watchReachability(queryClient: QueryClient): () => void {
   const recheck = async () => {
     const round = ++rechecks;
     setReach('rechecking');
-    // A session check already on its way (a retry the online manager held back) is joined.
-    await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }, { cancelRefetch: false });
+    // Awaited here, not through invalidateQueries (which does not wait for a query still paused
+    // at this instant); a session check already on its way (a retry held back) is joined.
+    await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 }).catch(() => undefined);
     // A check that failed again has gone back to 'unreachable' (enter): that stays.
     if (!stopped && round === rechecks && reach === 'rechecking') setReach('reachable');
   };
