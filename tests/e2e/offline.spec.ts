@@ -419,3 +419,72 @@ test('offline, a reader places a book and its review; back online each is sent o
   await other.dispose();
   await context.close();
 });
+
+test('lie-fi: online yet no network, a reload shows the card from the offline copy, not the login page; a placement made then lands once /api/health answers', async ({
+  baseURL,
+  browser,
+}) => {
+  // Issue 28: navigator.onLine stays true all along (no setOffline); the requests fail.
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signUpAndLogIn(page, baseURL!, 'lie-fi-reader');
+  const grid = page.getByRole('grid', { name: 'Bingo card' });
+  await expect(grid).toBeVisible();
+  await waitForWorker(page);
+  const wanted = await addToWantToRead(page, baseURL!, 'Dune');
+  const { cells } = await currentCard(page.request);
+  const second = cells.find((cell) => cell.position === 1)!;
+  await page.goto('/profile');
+  await page.getByRole('tab', { name: 'Want to Read (1)' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: wanted.title })).toBeVisible();
+  await page.goto('/bingo');
+  await expect(grid).toBeVisible();
+  await expect
+    .poll(async () => JSON.stringify((await storedReader(page))?.state.queries ?? []))
+    .toContain('want-to-read');
+  // The server as another device sees it, past the dead network of this browser.
+  const server = await apiRequest.newContext({
+    baseURL,
+    storageState: await context.storageState(),
+  });
+  const healthAnswers: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/health') healthAnswers.push(response.status());
+  });
+
+  // A dead Wi-Fi: every request fails at the network; the worker serves the app's own files.
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(grid).toBeVisible();
+  await expect(page).toHaveURL(/\/bingo$/);
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  await expect(page.getByText(/^You're offline: showing your card as of \d\d:\d\d$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reset Grid' })).toBeDisabled();
+
+  await squareOf(page, second).click();
+  const sheet = page.getByRole('dialog', { name: second.challenge });
+  await expect(sheet.getByText(messages.offlineQueue.knownBooksHint)).toBeVisible();
+  await sheet.getByRole('button', { name: `Place ${wanted.title}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Write a review' })
+    .getByRole('button', { name: 'Skip' })
+    .click();
+  await expect(squareOf(page, second)).toHaveAccessibleName(
+    new RegExp(`Marked with ${escapeRegExp(wanted.title)}\\. Waiting to send \\(1 in line\\)$`),
+  );
+  expect((await currentCard(server)).points).toBe(0);
+
+  // The network is back: the next probe of /api/health (2 s, doubling to 30 s) finds it.
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await expect(squareOf(page, second)).toHaveAccessibleName(
+    new RegExp(`Marked with ${escapeRegExp(wanted.title)}$`),
+    { timeout: 45_000 },
+  );
+  expect(healthAnswers).toContain(200);
+  await expect(page.getByText(/^You're offline/)).toHaveCount(0);
+  const card = await currentCard(server);
+  expect(card.points).toBe(10);
+  expect(card.cells.find((cell) => cell.position === 1)?.placement?.bookTitle).toBe(wanted.title);
+  await server.dispose();
+  await context.close();
+});

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { messages } from '../../lib/messages';
 import { Spinner } from '../components/spinner';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { decideAccess, type PageAccess } from './access';
@@ -25,11 +26,20 @@ function GuardRedirect({ to, message }: GuardRedirectProps) {
  * quietly: the sign-out has its own toast, and 'Please log in' would contradict it.
  */
 export function AccessGate({ access }: { access: PageAccess }) {
-  const { user, isInitializing } = useCurrentUser();
+  const { user, isInitializing, isUnavailable } = useCurrentUser();
   const { pathname } = useLocation();
   const [allowedPath, setAllowedPath] = useState<string | null>(null);
 
   if (isInitializing) return <Spinner label="Checking your session..." showLabel />;
+  // Issue 28: the session check got no answer and nothing is kept here; the login form would
+  // tell a signed-in reader they are signed out. The check is asked again once the server is.
+  if (isUnavailable) {
+    return (
+      <p className="offline-notice" role="status">
+        {messages.offline.needsNetwork}
+      </p>
+    );
+  }
 
   const decision = decideAccess(access, user);
   if (decision.kind === 'allow') {

@@ -1,19 +1,30 @@
 import { useSyncExternalStore } from 'react';
+import { isServerUnreachable, subscribeReachability } from './reachability';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
   window.addEventListener('offline', onChange);
+  const unsubscribe = subscribeReachability(onChange);
   return () => {
     window.removeEventListener('online', onChange);
     window.removeEventListener('offline', onChange);
+    unsubscribe();
   };
 }
 
-/** Whether the browser believes it has a network (navigator.onLine), kept up to date. */
+/**
+ * Whether the app has a network: the browser believes so (navigator.onLine) and the server was
+ * not found out of reach meanwhile (lie-fi, issue 28: reachability.ts), kept up to date.
+ */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => navigator.onLine,
+    () => navigator.onLine && !isServerUnreachable(),
     () => true,
   );
+}
+
+/** Whether the session check got no answer though the browser says it is online (issue 28). */
+export function useServerUnreachable(): boolean {
+  return useSyncExternalStore(subscribeReachability, isServerUnreachable, () => false);
 }

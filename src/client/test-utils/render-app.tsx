@@ -19,15 +19,19 @@ export interface RouterProbe {
 }
 
 /**
- * Renders the whole app (shell, guards, lazy pages, toasts) at `path`, with a fresh cache, in
- * StrictMode as main.tsx does (effects run twice: what must happen once is tested that way).
- * The router is declarative, as in the browser (decision 022), over an in-memory history instead of the
- * browser's.
+ * Renders the whole app (shell, guards, lazy pages, toasts) at `path`, with a fresh cache (or
+ * `queryClient`, e.g. the app's own), in StrictMode as main.tsx does (effects run twice: what
+ * must happen once is tested that way). The router is declarative, as in the browser (decision
+ * 022), over an in-memory history instead of the browser's.
  */
-export function renderApp(path: string) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+export function renderApp(
+  path: string,
+  {
+    queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    }),
+  }: { queryClient?: QueryClient } = {},
+) {
   // v5Compat: the history tells its listener (the router) of every push and replace, as MemoryRouter's does.
   const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
   const router: RouterProbe = {

@@ -23,19 +23,17 @@ export const pastGrid = buildGrid({
 
 export const CURRENT_CARD = `GET /api/bingo/grids/${currentGrid.id}`;
 
-export async function openBingo(
+/** The fake API's routes of the bingo page for `user`, `routes` added or put in their place. */
+export function bingoRoutes(
+  user: ReturnType<typeof buildUser> = buildUser(),
   routes: MockRoutes = {},
-  {
-    path = '/bingo',
-    user = buildUser(),
-  }: { path?: string; user?: ReturnType<typeof buildUser> } = {},
-) {
+): MockRoutes {
   const currentCard = buildCard({
     grid: currentGrid,
     points: 40,
     placements: { 0: buildPlacement({ bookTitle: 'Dune', isWildcard: true }) },
   });
-  const api = mockApi({
+  return {
     'GET /api/me': { body: { user } },
     'GET /api/grids': { body: { grids: [currentGrid, pastGrid] } },
     [CURRENT_CARD]: { body: currentCard },
@@ -49,7 +47,17 @@ export async function openBingo(
       }),
     },
     ...routes,
-  });
+  };
+}
+
+export async function openBingo(
+  routes: MockRoutes = {},
+  {
+    path = '/bingo',
+    user = buildUser(),
+  }: { path?: string; user?: ReturnType<typeof buildUser> } = {},
+) {
+  const api = mockApi(bingoRoutes(user, routes));
   const app = renderApp(path);
   await screen.findByRole('heading', { level: 2, name: currentGrid.title });
   // The card's modals load on first use (issue 9); tests open them at once.
