@@ -424,7 +424,7 @@ test('lie-fi: online yet no network, a reload shows the card from the offline co
   baseURL,
   browser,
 }) => {
-  // Issue 28: navigator.onLine stays true all along (no setOffline); the requests fail.
+  // Issue 26, lie-fi: navigator.onLine stays true all along (no setOffline); the requests fail.
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await signUpAndLogIn(page, baseURL!, 'lie-fi-reader');

@@ -31,7 +31,7 @@ export function AccessGate({ access }: { access: PageAccess }) {
   const [allowedPath, setAllowedPath] = useState<string | null>(null);
 
   if (isInitializing) return <Spinner label="Checking your session..." showLabel />;
-  // Issue 28: the session check got no answer and nothing is kept here; the login form would
+  // Issue 26 (lie-fi): the session check got no answer and nothing is kept here; the login form would
   // tell a signed-in reader they are signed out. The check is asked again once the server is.
   if (isUnavailable) {
     return (

@@ -9,7 +9,7 @@ import { AppRoutes } from './routes';
 
 /** The app in the browser: a declarative router over the route table (decision 022). */
 export function App() {
-  // Issue 26: the signed-in reader's last-seen data, restored when offline and kept; issue 28:
+  // Issue 26: the signed-in reader's last-seen data, restored when offline and kept; lie-fi:
   // restored too when the session check gets no answer though the browser says it is online.
   const [queryClient] = useState(() => {
     const client = withOfflineCache(createQueryClient());

@@ -8,7 +8,7 @@ export interface CurrentUserState {
   isInitializing: boolean;
   /**
    * True when `GET /api/me` got no answer (network failure, 5xx) while the browser says it is
-   * online, and this device keeps no copy of a reader (issue 28): nobody knows who is signed in.
+   * online, and this device keeps no copy of a reader (lie-fi, issue 26): nobody knows who is signed in.
    */
   isUnavailable: boolean;
 }

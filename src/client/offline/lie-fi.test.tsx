@@ -24,7 +24,7 @@ import { clockTime } from './offline-notice';
 import { readQueue } from './placement-queue';
 import { isServerUnreachable, watchReachability } from './reachability';
 
-// Issue 28: lie-fi. navigator.onLine stays true (jsdom's) in every test here; the requests fail.
+// Issue 26, lie-fi: navigator.onLine stays true (jsdom's) in every test here; the requests fail.
 
 const READER = buildUser({ id: 'reader-lie-fi' });
 
@@ -100,7 +100,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('lie-fi: online, yet no answer (issue 28)', () => {
+describe('lie-fi: online, yet no answer (issue 26)', () => {
   it('shows the offline copy, not the login page, when the session check gets no answer; the placement waits and is sent once /api/health answers', async () => {
     const fetchedAt = await keepCopyOfCard();
     const network = { up: false };
@@ -169,6 +169,25 @@ describe('lie-fi: online, yet no answer (issue 28)', () => {
     expect(screen.queryByText(/^You're offline/)).toBeNull();
     expect(isServerUnreachable()).toBe(false);
     expect(api.requestsTo('GET /api/health')).toEqual([]);
+  });
+
+  it("takes a 200 that is not the session check's answer (a captive portal's page) for no answer", async () => {
+    await keepCopyOfCard();
+    // The portal answers every address with its page: no JSON, as apiRequest reads an HTML page.
+    const portalPage = {};
+    mockApi({
+      'GET /api/me': portalPage,
+      'GET /api/health': portalPage,
+      'GET /api/bingo/fitting-books': portalPage,
+    });
+    const { router } = openApp('/bingo');
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: currentGrid.title }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/bingo');
+    expect(screen.queryByRole('heading', { level: 1, name: 'Log in' })).toBeNull();
+    expect(isServerUnreachable()).toBe(true);
   });
 
   it('with no copy on this device, says a connection is needed instead of showing the login form', async () => {

@@ -1,5 +1,5 @@
 /**
- * Lie-fi (issue 28): the browser says it is online, yet requests fail on the way (a captive
+ * Lie-fi (issue 26, offline): the browser says it is online, yet requests fail on the way (a captive
  * portal, a dead Wi-Fi, the server out of reach). A session check that gets no answer (fetch
  * rejects, or the service worker answers with a network error) or a 5xx says nothing about the
  * session, so it must not count as "signed out": the app goes offline as in airplane mode (the
@@ -110,8 +110,9 @@ export function watchReachability(queryClient: QueryClient): () => void {
     probing = true;
     let answered = false;
     try {
-      await apiRequest('/api/health');
-      answered = true;
+      // Our health answer, not a captive portal's page served with 200 in its place.
+      const health: unknown = await apiRequest('/api/health');
+      answered = typeof health === 'object' && health !== null && 'status' in health;
     } catch {
       // Still out of reach: the next probe waits longer.
     }

@@ -14,7 +14,7 @@ function subscribe(onChange: () => void): () => void {
 
 /**
  * Whether the app has a network: the browser believes so (navigator.onLine) and the server was
- * not found out of reach meanwhile (lie-fi, issue 28: reachability.ts), kept up to date.
+ * not found out of reach meanwhile (lie-fi, issue 26: reachability.ts), kept up to date.
  */
 export function useOnline(): boolean {
   return useSyncExternalStore(
@@ -24,7 +24,7 @@ export function useOnline(): boolean {
   );
 }
 
-/** Whether the session check got no answer though the browser says it is online (issue 28). */
+/** Whether the session check got no answer though the browser says it is online (lie-fi, issue 26). */
 export function useServerUnreachable(): boolean {
   return useSyncExternalStore(subscribeReachability, isServerUnreachable, () => false);
 }
