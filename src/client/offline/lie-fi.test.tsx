@@ -23,18 +23,11 @@ import { lastFetchedAt, writeOfflineCache } from './offline-cache';
 import { clockTime } from './offline-notice';
 import { readQueue } from './placement-queue';
 import { isServerUnreachable, watchReachability } from './reachability';
+import { EMMA, placedEmma } from './testing/offline-fixtures';
 
 // Issue 26, lie-fi: navigator.onLine stays true (jsdom's) in every test here; the requests fail.
 
 const READER = buildUser({ id: 'reader-lie-fi' });
-
-const EMMA = {
-  isbn: '9780141439587',
-  title: 'Emma',
-  author: 'Jane Austen',
-  coverUrl: '/covers/emma.svg',
-  addedAt: '2025-06-01T09:00:00.000Z',
-};
 
 const HEALTH = { body: { status: 'ok', db: 'sqlite' } };
 
@@ -71,28 +64,6 @@ async function keepCopyOfCard() {
   return fetchedAt;
 }
 
-function placed(request: RecordedRequest) {
-  const body = request.body as { cellId: string; isbn: string };
-  return {
-    body: {
-      placement: {
-        cellId: body.cellId,
-        position: 1,
-        bookIsbn: body.isbn,
-        bookTitle: 'Emma',
-        coverUrl: EMMA.coverUrl,
-        isWildcard: false,
-        points: 10,
-        ruleMet: null,
-      },
-      outcome: 'placed',
-      pointsEarned: 10,
-      totalPoints: 50,
-      message: messages.bingo.earnedPoints(10),
-    },
-  };
-}
-
 afterEach(() => {
   stopWatching?.();
   stopWatching = undefined;
@@ -108,7 +79,7 @@ describe('lie-fi: online, yet no answer (issue 26)', () => {
       behind(network, {
         ...bingoRoutes(READER),
         'GET /api/health': HEALTH,
-        'POST /api/bingo/placements': placed,
+        'POST /api/bingo/placements': placedEmma,
       }),
     );
     const { router, user } = openApp('/bingo');

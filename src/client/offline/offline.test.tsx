@@ -5,7 +5,7 @@ import { DEFAULT_CHALLENGES } from '../../lib/challenges';
 import { messages } from '../../lib/messages';
 import { openBingo, square } from '../features/bingo/testing/bingo-harness';
 import { buildUser } from '../test-utils/factories';
-import { apiErrorReply, heldReply, type RecordedRequest } from '../test-utils/mock-api';
+import { apiErrorReply, heldReply } from '../test-utils/mock-api';
 import { readQueue } from './placement-queue';
 import {
   keepOfflineCache,
@@ -16,6 +16,7 @@ import {
   writeOfflineCache,
 } from './offline-cache';
 import { clockTime } from './offline-notice';
+import { EMMA, placedEmma } from './testing/offline-fixtures';
 
 function goOffline(offline: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!offline);
@@ -152,36 +153,6 @@ describe('the card offline (issue 26)', () => {
   });
 });
 
-const EMMA = {
-  isbn: '9780141439587',
-  title: 'Emma',
-  author: 'Jane Austen',
-  coverUrl: '/covers/emma.svg',
-  addedAt: '2025-06-01T09:00:00.000Z',
-};
-
-function placed(request: RecordedRequest) {
-  const body = request.body as { cellId: string; isbn: string };
-  return {
-    body: {
-      placement: {
-        cellId: body.cellId,
-        position: 1,
-        bookIsbn: body.isbn,
-        bookTitle: 'Emma',
-        coverUrl: EMMA.coverUrl,
-        isWildcard: false,
-        points: 10,
-        ruleMet: null,
-      },
-      outcome: 'placed',
-      pointsEarned: 10,
-      totalPoints: 50,
-      message: messages.bingo.earnedPoints(10),
-    },
-  };
-}
-
 describe('placing offline (issue 26)', () => {
   async function placeEmmaOffline(routes: Parameters<typeof openBingo>[0]) {
     const reader = buildUser({ id: 'reader-offline' });
@@ -198,7 +169,7 @@ describe('placing offline (issue 26)', () => {
 
   it('waits on the card with its review, then both are sent once, in order, when back online', async () => {
     const { api, user, reader } = await placeEmmaOffline({
-      'POST /api/bingo/placements': placed,
+      'POST /api/bingo/placements': placedEmma,
       'POST /api/reviews': { body: { message: messages.review.posted, post: null } },
     });
     const review = await screen.findByRole('dialog', { name: 'Write a review' });
@@ -244,7 +215,7 @@ describe('placing offline (issue 26)', () => {
     );
     expect(api.requestsTo('POST /api/bingo/placements')).toHaveLength(1);
 
-    answer.send(placed(api.requestsTo('POST /api/bingo/placements')[0]!));
+    answer.send(placedEmma(api.requestsTo('POST /api/bingo/placements')[0]!));
     await waitFor(() =>
       expect(square(DEFAULT_CHALLENGES[1])).not.toHaveAccessibleName(
         expect.stringContaining(messages.offlineQueue.sending),

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../lib/messages';
 import { openProfile, openTab } from '../features/profile/testing/profile-harness';
+import { EMMA } from './testing/offline-fixtures';
 
 // Issue 26: the profile and the want-to-read list offline, from what was last seen.
 
@@ -11,14 +12,6 @@ function goOffline(offline: boolean) {
     window.dispatchEvent(new Event(offline ? 'offline' : 'online'));
   });
 }
-
-const EMMA = {
-  isbn: '9780141439587',
-  title: 'Emma',
-  author: 'Jane Austen',
-  coverUrl: '/covers/emma.svg',
-  addedAt: '2025-06-01T09:00:00.000Z',
-};
 
 afterEach(() => {
   goOffline(false);
