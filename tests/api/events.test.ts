@@ -240,9 +240,12 @@ describe('over a real socket', () => {
       .toBe(200);
   });
 
+  // The catalogue and a card on this file's second app, made once by whichever test needs them.
+  let ownCard: Promise<TestGrid> | undefined;
+  const cardOfOwnApp = () => (ownCard ??= addBooks(own.app).then(() => createGrid(own.app)));
+
   it('frames every event as its own chunk on the socket, exact to the byte, none lost', async () => {
-    await addBooks(own.app);
-    const ownGrid = await createGrid(own.app);
+    const ownGrid = await cardOfOwnApp();
     const reader = await createUser(own.app);
     const socket = connectTcp(port, '127.0.0.1');
     socket.write(
@@ -302,6 +305,32 @@ describe('over a real socket', () => {
     expect(seen.filter((b) => b !== leaderboard).at(-1)).toBe(points(20));
     expect(seen.at(-1)).toBe(leaderboard);
     expect(decoded()!.partial).toBe(0);
+    socket.destroy();
+  });
+
+  it('writes the bare events, unchunked, to an HTTP/1.0 client', async () => {
+    const ownGrid = await cardOfOwnApp();
+    const reader = await createUser(own.app);
+    const socket = connectTcp(port, '127.0.0.1');
+    socket.write(
+      `GET /api/events HTTP/1.0\r\nHost: 127.0.0.1\r\nOrigin: ${TEST_ORIGIN}\r\n` +
+        `Cookie: ${reader.cookie}\r\n\r\n`,
+    );
+    let raw = '';
+    socket.setEncoding('latin1').on('data', (text: string) => (raw += text));
+    const body = () => raw.slice(raw.indexOf('\r\n\r\n') + 4);
+    await expect.poll(() => raw).toContain('\r\n\r\n');
+    expect(raw.toLowerCase()).not.toContain('transfer-encoding');
+    await placeOk(own.app, reader.cookie, ownGrid.cells[0]!, FILLERS[0]!);
+    const points = `event: ${LIVE_EVENT.points}\ndata: {"totalPoints":10}\n\n`;
+    await expect.poll(() => body()).toContain(points);
+    expect(body().startsWith(`retry: 5000\n: connected\n\n`)).toBe(true);
+    // Nothing but whole events: no chunk sizes between them.
+    expect(
+      body()
+        .split(/(?<=\n\n)/)
+        .every((b) => /^(retry|event): /.test(b)),
+    ).toBe(true);
     socket.destroy();
   });
 
