@@ -57,6 +57,11 @@ export interface FanOutFigures {
   delivery: LatencySummary & { p99: number };
   /** Per update: the last stream's arrival. */
   lastDelivery: LatencySummary & { p99: number };
+  /**
+   * Per update: the hub's first write to its last (a second probe, subscribed after every
+   * stream): the server's share of the last delivery, the rest being the clients' reading.
+   */
+  writeSpan: LatencySummary & { p99: number };
   /** Streams that missed an update written while they were open. */
   streamsMissing: number;
   /** The least time between two updates' arrivals on one stream. */
@@ -272,6 +277,14 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
       openCount += opened.open ?? 0;
       refused += opened.refused ?? 0;
     }
+    // The last connection the hub writes: subscribed after every stream.
+    const writeEnds: number[] = [];
+    const unprobeLast = hub?.subscribe(
+      { userId: 'bench-probe-last', address: 'bench' },
+      () => writeEnds.push(now()),
+      () => {},
+      () => {},
+    );
     collect();
     const heapPerStreamKb = (process.memoryUsage().heapUsed - heapBefore) / openCount / 1024;
     const rssPerStreamKb = (process.memoryUsage().rss - rssBefore) / openCount / 1024;
@@ -292,6 +305,7 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const clearedAt = now();
     writeStarts.length = 0;
+    writeEnds.length = 0;
 
     const elu = performance.eventLoopUtilization();
     const cpuBefore = threadCpuMs();
@@ -326,6 +340,7 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
     const report = await reportAll();
     for (const client of clients) client.stop();
     unprobe();
+    unprobeLast?.();
     if (!hub) app.deps.bus.publish = publish;
 
     const answered = results.filter((r) => r !== null);
@@ -389,6 +404,9 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
       },
       delivery: withP99(delivery),
       lastDelivery: withP99(lastByUpdate),
+      writeSpan: withP99(
+        writeEnds.slice(0, writeStarts.length).map((end, k) => end - writeStarts[k]!),
+      ),
       streamsMissing,
       minStreamGapMs,
       staleness: withP99(staleness),
@@ -417,6 +435,7 @@ export function describeFanOut(f: FanOutFigures): string[] {
     `  leaderboard writes  ${f.updates.written} updates written (least gap ${f1(f.updates.minGapMs)} ms; one after the last placement: ${f.updates.lastAfterLastPlacement ? 'yes' : 'NO'}); least gap on a stream ${f1(f.minStreamGapMs)} ms; ${f.streamsMissing} streams missed one`,
     `  delivery            ${p(f.delivery)}  (write start to each stream)`,
     `  last delivery       ${p(f.lastDelivery)}  (write start to the last stream, per update)`,
+    `  write span          ${p(f.writeSpan)}  (the hub's first write to its last, per update)`,
     `  staleness           ${p(f.staleness)}  (a placement's answer to the last stream hearing an update after it)`,
     `  own points          ${p(f.points)}  (scheduled to the placer's stream; ${f.points.missing} missing)`,
     `  server thread       ${f.cpuMsPerPlacement.toFixed(2)} ms CPU a placement (event loop busy ${f.busyMsPerPlacement.toFixed(2)} ms); ${f1(f.writesPerPlacement)} stream writes a placement`,

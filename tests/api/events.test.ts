@@ -1,5 +1,5 @@
 import { ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect as connectTcp, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages';
 import { LIVE_EVENT } from '../../src/lib/schemas/bingo';
@@ -238,6 +238,100 @@ describe('over a real socket', () => {
         return again.response.statusCode;
       })
       .toBe(200);
+  });
+
+  // The catalogue and a card on this file's second app, made once by whichever test needs them.
+  let ownCard: Promise<TestGrid> | undefined;
+  const cardOfOwnApp = () => (ownCard ??= addBooks(own.app).then(() => createGrid(own.app)));
+
+  it('frames every event as its own chunk on the socket, exact to the byte, none lost', async () => {
+    const ownGrid = await cardOfOwnApp();
+    const reader = await createUser(own.app);
+    const socket = connectTcp(port, '127.0.0.1');
+    socket.write(
+      `GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${TEST_ORIGIN}\r\n` +
+        `Cookie: ${reader.cookie}\r\n\r\n`,
+    );
+    let raw = Buffer.alloc(0);
+    socket.on('data', (bytes: Buffer) => (raw = Buffer.concat([raw, bytes])));
+    // The head, then chunks read strictly: hex size, CRLF, exactly that many bytes, CRLF.
+    const decoded = () => {
+      const headEnd = raw.indexOf('\r\n\r\n');
+      if (headEnd < 0) return null;
+      const head = raw.subarray(0, headEnd).toString('latin1');
+      let body = '';
+      let at = headEnd + 4;
+      for (;;) {
+        const sizeEnd = raw.indexOf('\r\n', at);
+        if (sizeEnd < 0) break;
+        const sizeText = raw.subarray(at, sizeEnd).toString('latin1');
+        expect(sizeText).toMatch(/^[0-9a-f]+$/);
+        const size = parseInt(sizeText, 16);
+        if (raw.length < sizeEnd + 2 + size + 2) break;
+        expect(raw.subarray(sizeEnd + 2 + size, sizeEnd + 4 + size).toString('latin1')).toBe(
+          '\r\n',
+        );
+        body += raw.subarray(sizeEnd + 2, sizeEnd + 2 + size).toString('utf8');
+        at = sizeEnd + 4 + size;
+      }
+      return { head, body, partial: raw.length - at };
+    };
+    const connected = `retry: 5000\n: connected\n\n`;
+    await expect.poll(() => decoded()?.body).toBe(connected);
+    expect(decoded()!.head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(decoded()!.head.toLowerCase()).toContain('transfer-encoding: chunked');
+    expect(decoded()!.head.toLowerCase()).toContain(
+      'content-type: text/event-stream; charset=utf-8',
+    );
+    expect(decoded()!.head.toLowerCase()).toContain("content-security-policy: default-src 'none'");
+
+    // Two placements within a window: each total, one leaderboard update at once and the
+    // trailing one a window later.
+    await placeOk(own.app, reader.cookie, ownGrid.cells[0]!, FILLERS[0]!);
+    await placeOk(own.app, reader.cookie, ownGrid.cells[1]!, FILLERS[1]!);
+    const points = (total: number) =>
+      `event: ${LIVE_EVENT.points}\ndata: {"totalPoints":${total}}\n\n`;
+    const leaderboard = `event: ${LIVE_EVENT.leaderboard}\ndata: {}\n\n`;
+    const blocks = () => decoded()!.body.split(/(?<=\n\n)/);
+    await expect
+      .poll(() => blocks().filter((b) => b === leaderboard).length, { timeout: 3000 })
+      .toBe(2);
+    const seen = blocks();
+    expect(seen[0]).toBe(connected);
+    // Whole events and nothing else: each total (the latest may stand for an earlier one in
+    // the same turn), the update at once and the trailing one, last.
+    for (const block of seen.slice(1))
+      expect([points(10), points(20), leaderboard]).toContain(block);
+    expect(seen.filter((b) => b !== leaderboard).at(-1)).toBe(points(20));
+    expect(seen.at(-1)).toBe(leaderboard);
+    expect(decoded()!.partial).toBe(0);
+    socket.destroy();
+  });
+
+  it('writes the bare events, unchunked, to an HTTP/1.0 client', async () => {
+    const ownGrid = await cardOfOwnApp();
+    const reader = await createUser(own.app);
+    const socket = connectTcp(port, '127.0.0.1');
+    socket.write(
+      `GET /api/events HTTP/1.0\r\nHost: 127.0.0.1\r\nOrigin: ${TEST_ORIGIN}\r\n` +
+        `Cookie: ${reader.cookie}\r\n\r\n`,
+    );
+    let raw = '';
+    socket.setEncoding('latin1').on('data', (text: string) => (raw += text));
+    const body = () => raw.slice(raw.indexOf('\r\n\r\n') + 4);
+    await expect.poll(() => raw).toContain('\r\n\r\n');
+    expect(raw.toLowerCase()).not.toContain('transfer-encoding');
+    await placeOk(own.app, reader.cookie, ownGrid.cells[0]!, FILLERS[0]!);
+    const points = `event: ${LIVE_EVENT.points}\ndata: {"totalPoints":10}\n\n`;
+    await expect.poll(() => body()).toContain(points);
+    expect(body().startsWith(`retry: 5000\n: connected\n\n`)).toBe(true);
+    // Nothing but whole events: no chunk sizes between them.
+    expect(
+      body()
+        .split(/(?<=\n\n)/)
+        .every((b) => /^(retry|event): /.test(b)),
+    ).toBe(true);
+    socket.destroy();
   });
 
   it('ends open streams when the app closes instead of waiting for them', async () => {

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './database';
+import { WAL_PAGES_BEFORE_OWN_CHECKPOINT } from './wal-checkpoints';
 
 describe('the SQLite handle with kept statements', () => {
   let dir = '';
@@ -18,6 +19,24 @@ describe('the SQLite handle with kept statements', () => {
     handle = openDatabase({ database: { kind: 'sqlite', path: path.join(dir, 'x.sqlite') } });
     return handle.raw;
   }
+
+  it('checkpoints the WAL on a thread of its own, not in a commit on the event loop', async () => {
+    const db = open();
+    const file = path.join(dir, 'x.sqlite');
+    // The app's connection checkpoints only as a safety net, far past SQLite's 1,000 pages.
+    const own = await sql<{ walAutocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+    expect(Object.values(own.rows[0]!)).toEqual([WAL_PAGES_BEFORE_OWN_CHECKPOINT]);
+    await sql`create table t (id integer primary key, body blob)`.execute(db);
+    // About 2,000 pages: past SQLite's own 1,000, far below the app connection's threshold.
+    for (let i = 0; i < 20; i += 1) {
+      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 100)
+        insert into t (body) select randomblob(4000) from n`.execute(db);
+    }
+    // The thread copies the pages into the database file within its next round.
+    await expect.poll(() => statSync(file).size, { timeout: 3000 }).toBeGreaterThan(8_000_000);
+    const { rows } = await sql<{ n: number }>`select count(*) as n from t`.execute(db);
+    expect(rows[0]!.n).toBe(2000);
+  });
 
   it('answers the same SQL text again with the new rows and parameters', async () => {
     const db = open();

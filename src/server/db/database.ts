@@ -12,6 +12,7 @@ import {
 import pg from 'pg';
 import type { AppConfig } from '../config';
 import type { Database } from './schema';
+import { startWalCheckpoints, WAL_PAGES_BEFORE_OWN_CHECKPOINT } from './wal-checkpoints';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -301,6 +302,14 @@ export function openDatabase(
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma('mmap_size = 268435456');
+  // Checkpoints run on a thread of their own, not in a commit on the event loop.
+  const stopCheckpoints =
+    file === ':memory:'
+      ? null
+      : startWalCheckpoints(file, () => {
+          if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+        });
+  if (stopCheckpoints) sqlite.pragma(`wal_autocheckpoint = ${WAL_PAGES_BEFORE_OWN_CHECKPOINT}`);
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   // Reads no table, so it may run even inside another caller's open transaction.
   const selectOne = sqlite.prepare('select 1').pluck();
@@ -362,6 +371,9 @@ export function openDatabase(
       selectOne.get();
       return undefined;
     },
-    close: () => db.destroy(),
+    async close() {
+      await stopCheckpoints?.();
+      await db.destroy();
+    },
   };
 }

@@ -124,6 +124,32 @@ describe('the live-update hub (decision 028)', () => {
     hub.closeAll();
   });
 
+  it('ends a turn of writing after its time, before its batch, and goes on next turn', () => {
+    const hub = createEventHub(createLocalBus(), { fanOutBatch: 100, fanOutTurnMs: 4 });
+    const told: number[] = [];
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    // Each write takes 3 ms: a 4 ms turn ends after its second.
+    for (const i of [0, 1, 2, 3, 4]) {
+      hub.subscribe(
+        { userId: `u${i}`, address: 'a' },
+        () => ((clock += 3), told.push(i)),
+        vi.fn(),
+        vi.fn(),
+      );
+    }
+    hub.publishLeaderboardChanged();
+    vi.advanceTimersToNextTimer();
+    vi.advanceTimersToNextTimer();
+    expect(told).toEqual([0, 1]);
+    vi.advanceTimersToNextTimer();
+    expect(told).toEqual([0, 1, 2, 3]);
+    vi.advanceTimersToNextTimer();
+    expect(told).toEqual([0, 1, 2, 3, 4]);
+    now.mockRestore();
+    hub.closeAll();
+  });
+
   it('counts connections per reader and address, and ends them all on close', () => {
     const hub = createEventHub(createLocalBus());
     const closed = vi.fn();

@@ -47,14 +47,21 @@ function parsePoints(message: string): { userId: string; totalPoints: number } |
 
 /** A leaderboard update reaches each stream at most once in this window (decision 028). */
 export const LEADERBOARD_WINDOW_MS = 1000;
-/** Streams written in one turn of the event loop; requests run between batches. */
+/** Streams written in one turn of the event loop at most; requests run between batches. */
 export const FAN_OUT_BATCH = 500;
+/**
+ * A turn of writing ends after this long even before its FAN_OUT_BATCH streams (a busy machine
+ * makes each write slower), so a request waits for one short turn at most (decision 028).
+ */
+export const FAN_OUT_TURN_MS = 4;
 
 export interface EventHubOptions {
   /** Replaces LEADERBOARD_WINDOW_MS (tests). */
   leaderboardWindowMs?: number;
   /** Replaces FAN_OUT_BATCH (tests). */
   fanOutBatch?: number;
+  /** Replaces FAN_OUT_TURN_MS (tests). */
+  fanOutTurnMs?: number;
 }
 
 interface Connection {
@@ -90,8 +97,9 @@ function afterThisTurnsAnswers(task: () => void) {
  *   once; changes while it is written or within LEADERBOARD_WINDOW_MS after are folded into one
  *   trailing write at the window's end, so each connection hears at most one a window and
  *   always the last.
- *   Writing to every connection goes FAN_OUT_BATCH connections a turn (setImmediate between
- *   batches), so requests keep being answered while 10,000 streams are written.
+ *   Writing to every connection goes FAN_OUT_BATCH connections a turn, or FAN_OUT_TURN_MS of
+ *   writing (setImmediate between turns), so requests keep being answered while 10,000 streams
+ *   are written.
  */
 export function createEventHub(
   bus: MessageBus = createLocalBus(),
@@ -99,6 +107,7 @@ export function createEventHub(
 ): EventHub {
   const windowMs = options.leaderboardWindowMs ?? LEADERBOARD_WINDOW_MS;
   const batch = Math.max(1, options.fanOutBatch ?? FAN_OUT_BATCH);
+  const turnMs = options.fanOutTurnMs ?? FAN_OUT_TURN_MS;
   const connections = new Set<Connection>();
   const byUser = new Map<string, Set<Connection>>();
   const perAddress = new Map<string, number>();
@@ -156,7 +165,12 @@ export function createEventHub(
     const writeBatch = () => {
       if (closed) return;
       const end = Math.min(next + batch, targets.length);
-      for (; next < end; next += 1) deliver(targets[next]!, LEADERBOARD_EVENT);
+      const until = performance.now() + turnMs;
+      while (next < end) {
+        deliver(targets[next]!, LEADERBOARD_EVENT);
+        next += 1;
+        if (performance.now() > until) break;
+      }
       if (next < targets.length) {
         setImmediate(writeBatch);
         return;
