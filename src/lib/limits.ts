@@ -39,10 +39,10 @@ export const IMPORTS_PER_HOUR = 20;
 /**
  * Live-event streams one instance keeps open at once; the next one answers 503 (the
  * LIVE_STREAMS_MAX setting replaces it). Derived from `npm run bench -- fan-out` (issue 27): a
- * stream costs about 15 KB of the server's heap (14-22 KB of the server process's memory, the
+ * stream costs about 10 KB of the server's heap (7-27 KB of the server process's memory, the
  * clients in processes of their own) and one file descriptor, and each leaderboard update
- * writes every stream once. 12,000 is about 200 MB of heap (about 260 MB of process memory)
- * and leaves 8,000 of the usual 20,000 descriptors for the rest.
+ * writes every stream once. 12,000 is about 120 MB of heap (up to about 320 MB of process
+ * memory) and leaves 8,000 of the usual 20,000 descriptors for the rest.
  */
 export const LIVE_STREAMS_MAX = 12_000;
 /**
