@@ -113,13 +113,18 @@ const isValid = (r: LoadRunResult) => r.errors === 0 && r.non2xx <= r.total * 0.
  */
 function mainThreadCpuMicros(): number | undefined {
   try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the name.
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+    return cpuMicrosOf(`/proc/self/task/${process.pid}/stat`);
   } catch {
     return undefined;
   }
+}
+
+/** User and system CPU time so far of a /proc stat file's process or thread, in microseconds. */
+function cpuMicrosOf(statFile: string): number {
+  const stat = readFileSync(statFile, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the name (10 ms ticks).
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
 }
 
 /**
@@ -140,11 +145,7 @@ function machineTicks(): { total: number; steal: number } | undefined {
 }
 
 /** A process's CPU time so far (user and system), in microseconds, from /proc/<pid>/stat. */
-function processCpuMicros(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
-}
+const processCpuMicros = (pid: number) => cpuMicrosOf(`/proc/${pid}/stat`);
 
 /**
  * When the app's PostgreSQL server runs on this machine: a reader of the CPU time of all its
