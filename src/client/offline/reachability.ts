@@ -46,6 +46,22 @@ export function subscribeReachability(onChange: () => void): () => void {
   };
 }
 
+/**
+ * Calls `onChange` whenever the browser's `online`/`offline` or isServerUnreachable() may have
+ * changed (what both useOnline and TanStack Query's online manager follow); returns the
+ * unsubscribe.
+ */
+export function subscribeConnectivity(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  const unsubscribe = subscribeReachability(onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+    unsubscribe();
+  };
+}
+
 /** No answer at all, or the server failing: nothing was decided about the session. */
 function isUnanswered(error: unknown): boolean {
   return error instanceof ApiError && error.isServerFailure;
@@ -67,17 +83,9 @@ export function watchReachability(queryClient: QueryClient): () => void {
 
   // Online for TanStack Query means the browser says so and the server was not found out of
   // reach: an `online` event in lie-fi does not resume paused queries into failures.
-  onlineManager.setEventListener((setOnline) => {
-    const update = () => setOnline(navigator.onLine && reach !== 'unreachable');
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    const unsubscribe = subscribeReachability(update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-      unsubscribe();
-    };
-  });
+  onlineManager.setEventListener((setOnline) =>
+    subscribeConnectivity(() => setOnline(navigator.onLine && reach !== 'unreachable')),
+  );
 
   const scheduleProbe = () => {
     clearTimeout(timer);

@@ -1,16 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isServerUnreachable, subscribeReachability } from './reachability';
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  const unsubscribe = subscribeReachability(onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-    unsubscribe();
-  };
-}
+import { isServerUnreachable, subscribeConnectivity, subscribeReachability } from './reachability';
 
 /**
  * Whether the app has a network: the browser believes so (navigator.onLine) and the server was
@@ -18,7 +7,7 @@ function subscribe(onChange: () => void): () => void {
  */
 export function useOnline(): boolean {
   return useSyncExternalStore(
-    subscribe,
+    subscribeConnectivity,
     () => navigator.onLine && !isServerUnreachable(),
     () => true,
   );
