@@ -243,15 +243,20 @@ describe('over a real socket', () => {
   // The catalogue and a card on this file's second app, made once by whichever test needs them.
   let ownCard: Promise<TestGrid> | undefined;
   const cardOfOwnApp = () => (ownCard ??= addBooks(own.app).then(() => createGrid(own.app)));
+  /** `GET /api/events` written by hand on a TCP socket, to read the answer's bytes as they are. */
+  const rawEventsRequest = (cookie: string, httpVersion: '1.0' | '1.1') => {
+    const socket = connectTcp(port, '127.0.0.1');
+    socket.write(
+      `GET /api/events HTTP/${httpVersion}\r\nHost: 127.0.0.1\r\nOrigin: ${TEST_ORIGIN}\r\n` +
+        `Cookie: ${cookie}\r\n\r\n`,
+    );
+    return socket;
+  };
 
   it('frames every event as its own chunk on the socket, exact to the byte, none lost', async () => {
     const ownGrid = await cardOfOwnApp();
     const reader = await createUser(own.app);
-    const socket = connectTcp(port, '127.0.0.1');
-    socket.write(
-      `GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${TEST_ORIGIN}\r\n` +
-        `Cookie: ${reader.cookie}\r\n\r\n`,
-    );
+    const socket = rawEventsRequest(reader.cookie, '1.1');
     let raw = Buffer.alloc(0);
     socket.on('data', (bytes: Buffer) => (raw = Buffer.concat([raw, bytes])));
     // The head, then chunks read strictly: hex size, CRLF, exactly that many bytes, CRLF.
@@ -311,11 +316,7 @@ describe('over a real socket', () => {
   it('writes the bare events, unchunked, to an HTTP/1.0 client', async () => {
     const ownGrid = await cardOfOwnApp();
     const reader = await createUser(own.app);
-    const socket = connectTcp(port, '127.0.0.1');
-    socket.write(
-      `GET /api/events HTTP/1.0\r\nHost: 127.0.0.1\r\nOrigin: ${TEST_ORIGIN}\r\n` +
-        `Cookie: ${reader.cookie}\r\n\r\n`,
-    );
+    const socket = rawEventsRequest(reader.cookie, '1.0');
     let raw = '';
     socket.setEncoding('latin1').on('data', (text: string) => (raw += text));
     const body = () => raw.slice(raw.indexOf('\r\n\r\n') + 4);
