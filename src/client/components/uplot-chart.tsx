@@ -5,6 +5,7 @@
  * for sighted readers (aria-hidden); the table beside each chart carries the same figures.
  */
 import { useEffect, useRef } from 'react';
+import { barAxisLabels } from './bar-axis-labels';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -59,18 +60,19 @@ export function UplotChart({ kind, x, xLabels, series, height = DEFAULT_HEIGHT }
           size: 36,
           ...(xLabels
             ? {
-                // Every bar labelled while they fit (about 8 px a character and a gap);
-                // every other one, or fewer, when they would run together (16 squares at 360 px).
+                // Every bar labelled, in two lines when one is too wide for its bar; every
+                // other one, or fewer, when even so they would run together.
                 splits: (u: uPlot) => {
-                  const longest = Math.max(...xLabels.map((l) => l.length));
-                  const step = Math.max(
-                    1,
-                    Math.ceil((xLabels.length * (longest * 8 + 8)) / u.width),
-                  );
+                  const { step } = barAxisLabels(xLabels, u.width);
                   return x.filter((_, i) => i % step === 0);
                 },
-                values: (_u: uPlot, splits: number[]) =>
-                  splits.map((s) => (Number.isInteger(s) ? (xLabels[s] ?? '') : '')),
+                values: (u: uPlot, splits: number[]) => {
+                  const { lines } = barAxisLabels(xLabels, u.width);
+                  return splits.map((s) => (Number.isInteger(s) ? (lines[s] ?? '') : ''));
+                },
+                // Room for a second line under the bars when a label needs one.
+                size: (u: uPlot) =>
+                  barAxisLabels(xLabels, u.width).lines.some((l) => l.includes('\n')) ? 52 : 36,
               }
             : {}),
           ...(kind === 'line'
