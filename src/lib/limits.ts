@@ -51,6 +51,15 @@ export const LIVE_STREAMS_MAX = 12_000;
  * one address, each with a few tabs, stays well under it. RATE_LIMIT_SCALE applies (0 lifts it).
  */
 export const LIVE_STREAMS_PER_ADDRESS = 500;
+/**
+ * Bytes of events one stream may leave waiting in the server, unsent, before it is ended. A
+ * browser reads what it is sent, even in a hidden tab; a client that stops reading fills the
+ * kernel's socket buffers, and past them the server would keep every later event for it, without
+ * end. Events are 30-60 bytes and leaderboard updates come at most once a second, so 8 KB is a
+ * client minutes behind; the browser reconnects after a drop and refetches what it shows.
+ * LIVE_STREAMS_MAX stalled streams hold at most about 100 MB.
+ */
+export const LIVE_STREAM_UNSENT_MAX = 8 * 1024;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const PASSWORD_MIN = 6;

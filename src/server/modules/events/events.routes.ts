@@ -2,7 +2,11 @@ import type { ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { LIVE_EVENT } from '../../../lib/schemas/bingo';
-import { LIVE_STREAMS_MAX, LIVE_STREAMS_PER_ADDRESS } from '../../../lib/limits';
+import {
+  LIVE_STREAM_UNSENT_MAX,
+  LIVE_STREAMS_MAX,
+  LIVE_STREAMS_PER_ADDRESS,
+} from '../../../lib/limits';
 import { messages } from '../../../lib/messages';
 import type { EventHub, LiveEvent } from '../../events/hub';
 import { AppError } from '../../http/errors';
@@ -67,12 +71,18 @@ function format(event: LiveEvent): string {
  * the response frames its body; the leaderboard's bytes are the same Buffer for every stream.
  * Node still ends the response (its last chunk), after everything written here. A response
  * whose socket is not a TCP socket (app.inject's) is written through Node's response.
+ * A stream whose client left more than LIVE_STREAM_UNSENT_MAX bytes unread is ended instead of
+ * written: its socket is destroyed, and its 'close' frees its slot.
  */
 function eventWriter(response: ServerResponse) {
   const socket = response.socket instanceof Socket ? response.socket : null;
   const chunked = response.chunkedEncoding;
   return (text: string, bytes?: { chunked: Buffer; plain: Buffer }) => {
     if (response.writableEnded) return;
+    if ((socket ?? response).writableLength > LIVE_STREAM_UNSENT_MAX) {
+      (socket ?? response).destroy();
+      return;
+    }
     if (!socket) {
       response.write(text);
       return;
