@@ -1,5 +1,6 @@
-// The server the browser journeys run against: a fresh SQLite database on :3100 with the demo
-// accounts and an empty card (SEED_DEMO=accounts; E2E_SEED_DEMO=true adds the demo community).
+// The server one Playwright worker's journeys run against (tests/e2e/fixtures.ts): a fresh SQLite
+// database on E2E_PORT with the demo accounts and an empty card (SEED_DEMO=accounts;
+// E2E_SEED_DEMO=true adds the demo community).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { DEFAULT_CHALLENGES } from '../../src/lib/challenges';
 import { clearCard, placeBooks } from './card-helpers';
 import { DEMO_ADMIN, DEMO_READER, logIn } from './support';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { DEMO_ADMIN, logIn } from './support';
 
 // Issue 9: zod's JIT (new Function) tripped our Content-Security-Policy on every signed-in page.

@@ -1,4 +1,5 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, type Route } from '@playwright/test';
+import { test } from './fixtures';
 import { DEMO_READER, logIn } from './support';
 
 /**

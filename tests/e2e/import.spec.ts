@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { messages } from '../../src/lib/messages';
 import { readingHistoryTexts as texts } from '../../src/client/features/reading-history/texts';
 import { logIn } from './support';

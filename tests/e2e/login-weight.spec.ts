@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { LOGIN_BUDGET_BYTES, measureLoginScripts } from '../../bench/login-weight';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

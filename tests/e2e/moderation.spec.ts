@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { messages } from '../../src/lib/messages';
 import { isbnOf } from './card-helpers';
 import { DEMO_ADMIN, logIn, newReader, READER_PASSWORD, solveCaptcha } from './support';

@@ -5,11 +5,11 @@ import {
   chromium,
   expect,
   request as apiRequest,
-  test,
   type APIRequestContext,
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import { test } from './fixtures';
 import { messages } from '../../src/lib/messages';
 import { placeBooks } from './card-helpers';
 import { logIn, READER_PASSWORD } from './support';

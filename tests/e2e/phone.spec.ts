@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { DEFAULT_CHALLENGE_LABELS, DEFAULT_CHALLENGES } from '../../src/lib/challenges';
 import { messages } from '../../src/lib/messages';
 import { clearCard, placeBooks } from './card-helpers';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { DEFAULT_CHALLENGES } from '../../src/lib/challenges';
 import { messages } from '../../src/lib/messages';
 import { placeBooks } from './card-helpers';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { readingHistoryTexts as historyTexts } from '../../src/client/features/reading-history/texts';
 import { recommendationTexts as recTexts } from '../../src/client/features/recommendations/texts';
 import { clearCard, placeBooks } from './card-helpers';

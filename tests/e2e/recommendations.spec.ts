@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { ONBOARDING_BOOKS } from '../../src/lib/limits';
 import { messages } from '../../src/lib/messages';
 import { authorKey, leadAuthor, RECOMMENDATION_MAX_AGE_YEARS } from '../../src/lib/recommendations';

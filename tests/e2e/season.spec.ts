@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { messages } from '../../src/lib/messages';
 import { isbnOf } from './card-helpers';
 import { newReader, toast } from './support';

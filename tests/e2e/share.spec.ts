@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { messages } from '../../src/lib/messages';
 import { DEMO_READER, logIn } from './support';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { readingHistoryTexts as texts } from '../../src/client/features/reading-history/texts';
 import { messages } from '../../src/lib/messages';
 import { logIn, toast } from './support';
