@@ -81,6 +81,23 @@ describe('lazyPart', () => {
     expect(first.load).toHaveBeenCalledTimes(1);
   });
 
+  it('loads a part made after the first interaction on the next one', async () => {
+    const lazyPart = await freshLazyPart();
+    const early = deferredPart();
+    lazyPart(early.load);
+    window.dispatchEvent(new PointerEvent('pointerdown'));
+    expect(early.load).toHaveBeenCalledTimes(1);
+
+    // The card's parts arrive with its page, after the click that signed the reader in: they
+    // wait for the page's first paint and the reader's next touch, not for being opened.
+    const late = deferredPart();
+    lazyPart(late.load);
+    expect(late.load).not.toHaveBeenCalled();
+    window.dispatchEvent(new PointerEvent('pointerdown'));
+    expect(late.load).toHaveBeenCalledTimes(1);
+    expect(early.load).toHaveBeenCalledTimes(1);
+  });
+
   it('tries a failed download again on the next preload', async () => {
     const lazyPart = await freshLazyPart();
     const part = deferredPart();

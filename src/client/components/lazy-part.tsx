@@ -16,15 +16,22 @@ export interface LazyPart<P> {
 const preloads = new Set<() => Promise<unknown>>();
 let listening = false;
 
-/** The first pointerdown, touch or key anywhere loads every lazy part (focus does not: route focus moves it). */
-function preloadOnFirstInteraction() {
+/**
+ * The next pointerdown, touch or key anywhere loads every lazy part made so far (focus does
+ * not: route focus moves it). Parts made later (those of a page whose chunk arrived after the
+ * visitor's first click, as the card's after the login form) load on the interaction after
+ * they were made, not at once: the page's first paint comes first.
+ */
+function preloadOnNextInteraction() {
   if (listening || typeof window === 'undefined') return;
   listening = true;
   const events = ['pointerdown', 'touchstart', 'keydown'] as const;
   const start = () => {
     for (const event of events) window.removeEventListener(event, start, true);
+    listening = false;
     // A failed download is tried again when the part is opened, and reported then.
     for (const preload of preloads) preload().catch(() => undefined);
+    preloads.clear();
   };
   for (const event of events)
     window.addEventListener(event, start, { capture: true, passive: true });
@@ -48,7 +55,7 @@ export function lazyPart<P extends object>(
       },
     ));
   preloads.add(preload);
-  preloadOnFirstInteraction();
+  preloadOnNextInteraction();
 
   function Part(props: P) {
     const [Component, setComponent] = useState(() => loaded);
