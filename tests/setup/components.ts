@@ -22,6 +22,12 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom does not implement scrolling; the app's ScrollMemory calls it on navigation.
 window.scrollTo = () => {};
 
+// The files of the 'components' project share each worker's page (vitest.config.ts): each file
+// starts with the empty storage it had on a page of its own. The offline copy and the placement
+// queue live in localStorage under the reader's id, the same id in every file's fixtures.
+localStorage.clear();
+sessionStorage.clear();
+
 const originalConsoleError = console.error;
 let consoleErrors: unknown[][] = [];
 

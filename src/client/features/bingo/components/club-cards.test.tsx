@@ -270,7 +270,8 @@ describe('a club card', () => {
     await user.selectOptions(selector(), clubCard.id);
     await screen.findByRole('heading', { level: 2, name: clubHeading(clubCard) });
     await user.click(square(DEFAULT_CHALLENGES[5]));
-    const dialog = screen.getByRole('dialog', { name: DEFAULT_CHALLENGES[5] });
+    // The search sheet is a part loaded on first use: it may open a moment after the click.
+    const dialog = await screen.findByRole('dialog', { name: DEFAULT_CHALLENGES[5] });
     await user.type(within(dialog).getByLabelText('Search for a book'), 'hobbit{Enter}');
     await user.click(await within(dialog).findByRole('button', { name: `Choose ${placedTitle}` }));
 
