@@ -179,10 +179,11 @@ export function createBingoService(deps: {
       });
       return;
     }
+    const audience = await deps.leaderboard?.audienceOf(userId, change.before, totalPoints);
+    // Both in the turn the answer is written in: the hub writes after that turn's answers, so
+    // deciding the audience (which may read) before publishing keeps the answer first.
     deps.hub.publishPoints(userId, totalPoints);
-    deps.hub.publishLeaderboardChanged(
-      await deps.leaderboard?.audienceOf(userId, change.before, totalPoints),
-    );
+    deps.hub.publishLeaderboardChanged(audience);
   }
 
   /** A club's members for its board's live update: one more than the cap tells it is passed. */
