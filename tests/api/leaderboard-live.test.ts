@@ -63,9 +63,11 @@ describe('who hears that a leaderboard changed', () => {
       createUser(t.app),
     ]);
     await befriend(t.app, placer.id, friend.id);
-    const [placers, friends, strangers] = await Promise.all(
-      [placer, friend, stranger].map((user) => stream(user)),
-    );
+    const [placers, friends, strangers] = await Promise.all([
+      stream(placer),
+      stream(friend),
+      stream(stranger),
+    ]);
     // Both boards read, so both are kept.
     const topBefore = await board(stranger, 'global');
     expect(topBefore).toHaveLength(LEADERBOARD_TOP);
