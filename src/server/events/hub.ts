@@ -207,12 +207,10 @@ export function createEventHub(
     window.unref();
   };
   const takeTargets = (): Connection[] => {
-    const targets: Connection[] = [];
-    if (toEveryone) targets.push(...connections);
-    else {
+    const targets = toEveryone ? Array.from(connections) : [];
+    if (!toEveryone) {
       for (const userId of toReaders) {
-        const own = byUser.get(userId);
-        if (own) targets.push(...own);
+        for (const connection of byUser.get(userId) ?? []) targets.push(connection);
       }
     }
     toEveryone = false;
