@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -6,26 +7,39 @@ import { runInNewContext } from 'node:vm';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { send } from './accounts';
+import { LEADERBOARD_WINDOW_MS } from '../src/server/events/hub';
 import { startBenchServer } from './bench-server';
 import { percentile, summarize, type LatencySummary } from './stats';
 import { sharedCardAndBooks } from './crowd';
 
 /**
  * Live-update fan-out under placements (issue 27, docs/SCALING.md): one instance on SQLite holds
- * N open event streams (guests with 10 tabs each, the per-user cap, plus one stream of each
- * placing reader) while 100 placements a second arrive for 10 s, every one a reader's first
- * book on a square (so every one changes points and the leaderboard). The streams are read in
- * client processes of their own (at most CLIENT_STREAMS_A_PROCESS streams each) and placements
- * are sent from another, so this process holds the server alone: its thread's CPU and event
- * loop, its heap and its RSS are the server's, with no client socket in them.
+ * N open event streams while 100 placements a second arrive for 10 s, every one a reader's first
+ * book on a square (so every one changes points and a leaderboard). Since decision 028's
+ * targeting a `leaderboard` update goes to the streams whose boards changed, so the streams are
+ * of three kinds: one stream of each of the 100 placing readers, FAN_OUT_FRIENDS (5) friends of
+ * each placer with a stream each (their Friends board shows the placer), and strangers (guests
+ * with 10 tabs each, the per-user cap) who see only the Global Top 10. The mix of placements is a
+ * real community's: TOP_PLACERS (10) of the placers hold the Global Top 10 (points far above
+ * anyone's) and place one placement in FAN_OUT_TOP_EVERY (250: 4 of the run's 1,000); the other
+ * 90 place the rest and stay far below the top. A top reader's placement changes the Global Top
+ * 10, which every stream may show: every stream must hear it. Anyone else's changes their own and
+ * their friends' boards: those streams must hear it, strangers need not.
+ *
+ * The stream clients run in processes of their own (at most CLIENT_STREAMS_A_PROCESS streams
+ * each) and placements are sent from another, so this process holds the server alone: its
+ * thread's CPU and event loop, its heap and its RSS are the server's, with no client socket in
+ * them.
  *
  * Measured:
  * - placements: latency from each one's scheduled moment to its answer (open loop);
- * - 'leaderboard' delivery: from the moment the hub starts writing an update (a probe it writes
- *   first) to its arrival on each stream; and how many updates each stream got (none lost:
- *   every stream hears every update written, the last after the last placement);
- * - staleness: from a placement's answer to the last stream hearing an update written after it
- *   (what coalescing costs: up to its window);
+ * - heard: for each placement and each stream whose board it changed, from the answer to that
+ *   stream's next 'leaderboard' event (coalescing makes it up to a window); `lost` counts the
+ *   pairs that never heard one (must be 0), `late` those that heard after a window and 250 ms;
+ * - 'leaderboard' delivery of the updates written to every stream (the global ones): from the
+ *   moment the hub starts writing one (a probe it writes first) to its arrival on each stream;
+ * - stream writes a placement: every 'leaderboard' event any stream got, over the placements;
+ *   and the strangers' share (a stranger hears only global changes);
  * - 'points': from a placement's scheduled moment to its reader's stream showing the new total;
  * - the server thread's busy time (event-loop utilisation) a placement: the CPU an event costs;
  * - memory a stream: the server's V8 heap (after a collection) and the server process's RSS
@@ -41,6 +55,20 @@ export const FAN_OUT_SIZES = [1000, 3000, 10_000];
 export const FAN_OUT_RATE = 100;
 const SECONDS = Number(process.env.FAN_OUT_SECONDS ?? 10);
 const PLACERS = 100;
+/** Placers who hold the Global Top 10 from the start. */
+export const TOP_PLACERS = 10;
+/** One placement in this many is by a top-10 reader (0: none). */
+const TOP_EVERY = Number(process.env.FAN_OUT_TOP_EVERY ?? 250);
+/** Friends of each placer, each with a stream of their own. */
+const FRIENDS_A_PLACER = Number(process.env.FAN_OUT_FRIENDS ?? 5);
+/** A stream hearing a change later than a window and this is late. */
+const LATE_SLACK_MS = 250;
+/**
+ * The placer's process notes an answer a moment after the server wrote it, and a stream's
+ * client may note the update that followed it first: an update this much before the answer
+ * counts as after it.
+ */
+const ANSWER_SLACK_MS = 5;
 /**
  * Streams one client process opens at most: a quarter of the descriptor limit, and on two cores
  * more processes would only take turns.
@@ -50,29 +78,40 @@ export const CLIENT_STREAMS_A_PROCESS = 5000;
 export interface FanOutFigures {
   streams: number;
   refused: number;
-  placements: { sent: number; answered: number; ok: number; latency: LatencySummary; p99: number };
-  /** Updates the hub started writing during the run, and the least time between two. */
-  updates: { written: number; minGapMs: number; lastAfterLastPlacement: boolean };
-  /** Per stream and update: hub write start to arrival. */
+  /** Streams by kind: the placers' own, their friends', strangers'. */
+  kinds: { own: number; friends: number; strangers: number };
+  placements: {
+    sent: number;
+    answered: number;
+    ok: number;
+    /** Of the answered 200, those by a top-10 reader (each changes the Global Top 10). */
+    global: number;
+    latency: LatencySummary;
+    p99: number;
+  };
+  /** Updates the hub wrote to every stream (the global ones), and the least time between two. */
+  updates: { written: number; minGapMs: number };
+  /** Per stream whose board a placement changed: its answer to the stream's next update. */
+  heard: LatencySummary & { p99: number; pairs: number; lost: number; late: number };
+  /** Per stream and global update: hub write start to arrival. */
   delivery: LatencySummary & { p99: number };
-  /** Per update: the last stream's arrival. */
+  /** Per global update: the last stream's arrival. */
   lastDelivery: LatencySummary & { p99: number };
   /**
-   * Per update: the hub's first write to its last (a second probe, subscribed after every
+   * Per global update: the hub's first write to its last (a second probe, subscribed after every
    * stream): the server's share of the last delivery, the rest being the clients' reading.
    */
   writeSpan: LatencySummary & { p99: number };
-  /** Streams that missed an update written while they were open. */
-  streamsMissing: number;
   /** The least time between two updates' arrivals on one stream. */
   minStreamGapMs: number;
-  staleness: LatencySummary & { p99: number };
   points: LatencySummary & { p99: number; missing: number };
   /** Event-loop busy time a placement (wall time, so a busy machine inflates it). */
   busyMsPerPlacement: number;
   /** The server thread's CPU time a placement (10 ms ticks over the whole run). */
   cpuMsPerPlacement: number;
   writesPerPlacement: number;
+  /** Of those, the writes to strangers' streams. */
+  strangerWritesPerPlacement: number;
   heapPerStreamKb: number;
   /** The server process's RSS a stream: the clients are in clientProcesses others. */
   rssPerStreamKb: number;
@@ -168,6 +207,12 @@ async function cookieOfGuest(app: FastifyInstance) {
   return cookieOf(await send(app, 'POST', '/api/auth/sign-in/anonymous', { body: {} }));
 }
 
+/** A fresh guest account: its id and session cookie. */
+async function guestAccount(app: FastifyInstance) {
+  const guest = await send(app, 'POST', '/api/auth/sign-in/anonymous', { body: {} });
+  return { id: guest.json<{ user: { id: string } }>().user.id, cookie: cookieOf(guest) };
+}
+
 function cookieOf(guest: { headers: Record<string, unknown> }) {
   const header = guest.headers['set-cookie'] as string | string[] | undefined;
   const list = Array.isArray(header) ? header : header ? [header] : [];
@@ -186,31 +231,60 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
   try {
     const db = app.deps.database.db;
     // Placing readers: guests made readers in the database (a sign-up's password hashing,
-    // 100 times over, would take longer than the measurement).
+    // 100 times over, would take longer than the measurement). The first TOP_PLACERS hold the
+    // Global Top 10: a million points and more, far above what the others can earn in a run.
     const placers: { id: string; cookie: string }[] = [];
-    for (let i = 0; i < PLACERS; i += 1) {
-      const guest = await send(app, 'POST', '/api/auth/sign-in/anonymous', { body: {} });
-      placers.push({ id: guest.json<{ user: { id: string } }>().user.id, cookie: cookieOf(guest) });
-    }
+    for (let i = 0; i < PLACERS; i += 1) placers.push(await guestAccount(app));
     for (const [i, placer] of placers.entries()) {
       await db
         .updateTable('users')
         .set({
           isAnonymous: (app.deps.database.kind === 'postgres' ? false : 0) as never,
+          // A guest has no place on the Global Top 10.
+          role: 'user',
           email: `fanout${i}@example.com`,
           name: `fanout${i}`,
+          points: i < TOP_PLACERS ? 1_000_000 + i : 0,
         })
         .where('id', '=', placer.id)
         .execute();
     }
+    // Each placer's friends, a stream each: accepted friendships written directly (no cache
+    // holds anyone's relations yet).
+    const friendCount = Math.min(PLACERS * FRIENDS_A_PLACER, Math.max(0, streams - PLACERS));
+    const friends: { cookie: string; of: number }[] = [];
+    for (let k = 0; k < friendCount; k += 1) {
+      const friend = await guestAccount(app);
+      const of = k % PLACERS;
+      const at = new Date().toISOString();
+      await db
+        .insertInto('friendships')
+        .values({
+          id: randomUUID(),
+          senderId: placers[of]!.id,
+          receiverId: friend.id,
+          status: 'accepted',
+          createdAt: at,
+          acceptedAt: at,
+        })
+        .execute();
+      friends.push({ cookie: friend.cookie, of });
+    }
     const { cells, isbns } = await sharedCardAndBooks(db);
     const origin = new URL(server.url).origin;
-    // Placement i: reader i % PLACERS on square floor(i / PLACERS): always a first placement.
+    // One placement in TOP_EVERY by a top reader, the rest by the others, each placer's
+    // placements on its next empty square: always a first placement.
     const total = SECONDS * FAN_OUT_RATE;
-    if (total > PLACERS * cells.length) throw new Error('more placements than empty squares');
+    const squaresUsed = placers.map(() => 0);
+    let topTurn = 0;
+    let otherTurn = 0;
     const requests = Array.from({ length: total }, (_, i) => {
-      const placer = i % PLACERS;
-      const cell = cells[Math.floor(i / PLACERS)]!;
+      const global = TOP_EVERY > 0 && i % TOP_EVERY === 0;
+      const placer = global
+        ? topTurn++ % TOP_PLACERS
+        : TOP_PLACERS + (otherTurn++ % (PLACERS - TOP_PLACERS));
+      const cell = cells[squaresUsed[placer]!++];
+      if (!cell) throw new Error('more placements than empty squares');
       const isbn = isbns.filter((_, b) => b % cells.length === Number(cell.position))[0]!;
       return {
         path: '/api/bingo/placements',
@@ -221,18 +295,29 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
         },
         body: JSON.stringify({ cellId: cell.id, isbn }),
         placer,
+        global,
       };
     });
 
-    const guestStreams = Math.max(0, streams - PLACERS);
-    const plan: { cookie: string; count: number; placer: number }[] = placers.map((p, i) => ({
-      cookie: p.cookie,
-      count: 1,
-      placer: i,
-    }));
-    for (let left = guestStreams; left > 0; left -= 10) {
-      plan.push({ cookie: await cookieOfGuest(app), count: Math.min(10, left), placer: -1 });
+    // In stream order: the placers' own, their friends', then strangers (10 tabs a guest).
+    // `placer` names whose points a client follows; `of`, whose changes the stream must hear.
+    const plan: { cookie: string; count: number; placer: number; of: number }[] = [
+      ...placers.map((p, i) => ({ cookie: p.cookie, count: 1, placer: i, of: i })),
+      ...friends.map((f) => ({ cookie: f.cookie, count: 1, placer: -1, of: f.of })),
+    ];
+    for (let left = Math.max(0, streams - PLACERS - friendCount); left > 0; left -= 10) {
+      plan.push({
+        cookie: await cookieOfGuest(app),
+        count: Math.min(10, left),
+        placer: -1,
+        of: -1,
+      });
     }
+    const streamOf = plan.flatMap((entry) => Array.from({ length: entry.count }, () => entry.of));
+    // The streams each placer's changes must reach, besides every stream for a global one.
+    const audienceOf = placers.map(() => [] as number[]);
+    streamOf.forEach((of, index) => of >= 0 && audienceOf[of]!.push(index));
+    const allStreams = streamOf.map((_, index) => index);
 
     // The probe: the first connection the hub writes, so its call is when writing starts.
     const writeStarts: number[] = [];
@@ -327,15 +412,30 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
     const busy = performance.eventLoopUtilization(elu);
     const cpuMs = threadCpuMs() - cpuBefore;
     placer.stop();
-    // The trailing update, and what is still being written (bounded: the code before may be far behind).
+    // Each placement's streams that must hear of it: from its answer to each one's next update.
+    const heardOf = (leaderboard: number[][]) => {
+      const heard: number[] = [];
+      let lost = 0;
+      results.forEach((r, i) => {
+        if (!r || r.status !== 200) return;
+        const { placer, global } = requests[i]!;
+        for (const index of global ? allStreams : audienceOf[placer]!) {
+          const next = leaderboard[index]?.find((at) => at >= r.answered - ANSWER_SLACK_MS);
+          if (next === undefined) lost += 1;
+          else heard.push(next - r.answered);
+        }
+      });
+      return { heard, lost };
+    };
+    // The trailing updates, and what is still being written (bounded: the code before may be
+    // far behind).
     const lastAnswer = Math.max(...results.map((r) => r?.answered ?? 0));
     const drainUntil = now() + 30_000;
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const { leaderboard } = await reportAll();
-      const arrived = leaderboard.map((times) => times.filter((t) => t > clearedAt).length);
-      const complete = arrived.every((n) => n >= writeStarts.length);
-      if ((complete && writeStarts.some((w) => w > lastAnswer)) || now() > drainUntil) break;
+      const settled = now() > lastAnswer + LEADERBOARD_WINDOW_MS + 500;
+      if ((settled && heardOf(leaderboard).lost === 0) || now() > drainUntil) break;
     }
     const report = await reportAll();
     for (const client of clients) client.stop();
@@ -348,26 +448,24 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
     for (const r of answered) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
     if (!statuses.has(200) || statuses.size > 1) console.log('placement statuses', [...statuses]);
     const ok = answered.filter((r) => r.status === 200);
+    const arrivals = report.leaderboard.map((times) => times.filter((t) => t > clearedAt));
+    const { heard, lost } = heardOf(arrivals);
+    // The updates written to every stream (the probe hears only those): each stream's first
+    // arrival after one's start and before the next's is that update.
     const delivery: number[] = [];
     const lastByUpdate: number[] = writeStarts.map(() => 0);
-    let streamsMissing = 0;
     let minStreamGapMs = Number.POSITIVE_INFINITY;
-    for (const times of report.leaderboard) {
-      const mine = times.filter((t) => t > clearedAt);
-      if (mine.length < writeStarts.length) streamsMissing += 1;
-      mine.forEach((at, k) => {
-        if (k >= writeStarts.length) return;
-        delivery.push(at - writeStarts[k]!);
-        lastByUpdate[k] = Math.max(lastByUpdate[k]!, at - writeStarts[k]!);
+    for (const mine of arrivals) {
+      writeStarts.forEach((start, k) => {
+        const at = mine.find((t) => t >= start);
+        if (at === undefined || at >= (writeStarts[k + 1] ?? Number.POSITIVE_INFINITY)) return;
+        delivery.push(at - start);
+        lastByUpdate[k] = Math.max(lastByUpdate[k]!, at - start);
       });
       for (let k = 1; k < mine.length; k += 1) {
         minStreamGapMs = Math.min(minStreamGapMs, mine[k]! - mine[k - 1]!);
       }
     }
-    const staleness = ok.map((r) => {
-      const k = writeStarts.findIndex((w) => w >= r.answered - 0.5);
-      return k < 0 ? Number.POSITIVE_INFINITY : writeStarts[k]! + lastByUpdate[k]! - r.answered;
-    });
     const pointsOf = new Map(report.points);
     let pointsMissing = 0;
     const pointsDelivery: number[] = [];
@@ -380,17 +478,22 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
       else pointsMissing += 1;
     });
     const gaps = writeStarts.slice(1).map((w, k) => w - writeStarts[k]!);
-    const writes = report.leaderboard.reduce(
-      (sum, times) => sum + times.filter((t) => t > clearedAt).length,
-      0,
-    );
+    const count = (streams: number[][]) => streams.reduce((sum, times) => sum + times.length, 0);
+    const perPlacement = (n: number) => n / Math.max(1, ok.length);
+    const late = LEADERBOARD_WINDOW_MS + LATE_SLACK_MS;
     return {
       streams: openCount,
       refused,
+      kinds: {
+        own: streamOf.filter((of, index) => of >= 0 && index < PLACERS).length,
+        friends: friendCount,
+        strangers: streamOf.filter((of) => of < 0).length,
+      },
       placements: {
         sent: results.length,
         answered: answered.length,
         ok: ok.length,
+        global: results.filter((r, i) => r?.status === 200 && requests[i]!.global).length,
         latency: summarize(answered.map((r) => r.answered - r.scheduled)),
         p99: percentile(
           answered.map((r) => r.answered - r.scheduled).sort((a, b) => a - b),
@@ -400,20 +503,24 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
       updates: {
         written: writeStarts.length,
         minGapMs: gaps.length ? Math.min(...gaps) : Number.NaN,
-        lastAfterLastPlacement: writeStarts.some((w) => w >= lastAnswer - 0.5),
+      },
+      heard: {
+        ...withP99(heard),
+        pairs: heard.length + lost,
+        lost,
+        late: heard.filter((ms) => ms > late).length,
       },
       delivery: withP99(delivery),
       lastDelivery: withP99(lastByUpdate),
       writeSpan: withP99(
         writeEnds.slice(0, writeStarts.length).map((end, k) => end - writeStarts[k]!),
       ),
-      streamsMissing,
       minStreamGapMs,
-      staleness: withP99(staleness),
       points: { ...withP99(pointsDelivery), missing: pointsMissing },
       busyMsPerPlacement: busy.active / Math.max(1, ok.length),
       cpuMsPerPlacement: cpuMs / Math.max(1, ok.length),
-      writesPerPlacement: writes / Math.max(1, ok.length),
+      writesPerPlacement: perPlacement(count(arrivals)),
+      strangerWritesPerPlacement: perPlacement(count(arrivals.filter((_, i) => streamOf[i]! < 0))),
       heapPerStreamKb,
       rssPerStreamKb,
       clientProcesses: clients.length,
@@ -430,15 +537,15 @@ const p = (s: LatencySummary & { p99: number }) =>
 
 export function describeFanOut(f: FanOutFigures): string[] {
   return [
-    `${f.streams} streams open (${f.refused} refused), their clients in ${f.clientProcesses} separate process${f.clientProcesses === 1 ? '' : 'es'} and the placer in another; ${f.placements.ok} of ${f.placements.sent} placements answered 200 (${f.placements.answered} answered within 30 s of the last)`,
+    `${f.streams} streams open (${f.refused} refused: ${f.kinds.own} placers', ${f.kinds.friends} their friends', ${f.kinds.strangers} strangers'), their clients in ${f.clientProcesses} separate process${f.clientProcesses === 1 ? '' : 'es'} and the placer in another; ${f.placements.ok} of ${f.placements.sent} placements answered 200 (${f.placements.answered} answered within 30 s of the last), ${f.placements.global} of them by top-10 readers`,
     `  placements          ${p({ ...f.placements.latency, p99: f.placements.p99 })}`,
-    `  leaderboard writes  ${f.updates.written} updates written (least gap ${f1(f.updates.minGapMs)} ms; one after the last placement: ${f.updates.lastAfterLastPlacement ? 'yes' : 'NO'}); least gap on a stream ${f1(f.minStreamGapMs)} ms; ${f.streamsMissing} streams missed one`,
-    `  delivery            ${p(f.delivery)}  (write start to each stream)`,
-    `  last delivery       ${p(f.lastDelivery)}  (write start to the last stream, per update)`,
-    `  write span          ${p(f.writeSpan)}  (the hub's first write to its last, per update)`,
-    `  staleness           ${p(f.staleness)}  (a placement's answer to the last stream hearing an update after it)`,
+    `  heard               ${p(f.heard)}  (a placement's answer to the next update on each stream whose board it changed: ${f.heard.pairs} pairs, ${f.heard.lost} lost, ${f.heard.late} later than a window and ${LATE_SLACK_MS} ms)`,
+    `  global updates      ${f.updates.written} written to every stream (least gap ${f1(f.updates.minGapMs)} ms); least gap on a stream ${f1(f.minStreamGapMs)} ms`,
+    `  delivery            ${p(f.delivery)}  (write start to each stream, global updates)`,
+    `  last delivery       ${p(f.lastDelivery)}  (write start to the last stream, per global update)`,
+    `  write span          ${p(f.writeSpan)}  (the hub's first write to its last, per global update)`,
     `  own points          ${p(f.points)}  (scheduled to the placer's stream; ${f.points.missing} missing)`,
-    `  server thread       ${f.cpuMsPerPlacement.toFixed(2)} ms CPU a placement (event loop busy ${f.busyMsPerPlacement.toFixed(2)} ms); ${f1(f.writesPerPlacement)} stream writes a placement`,
+    `  server thread       ${f.cpuMsPerPlacement.toFixed(2)} ms CPU a placement (event loop busy ${f.busyMsPerPlacement.toFixed(2)} ms); ${f1(f.writesPerPlacement)} stream writes a placement, ${f1(f.strangerWritesPerPlacement)} of them to strangers`,
     `  memory a stream     ${f1(f.heapPerStreamKb)} KB server heap; ${f1(f.rssPerStreamKb)} KB server process RSS (no clients in it)`,
   ];
 }

@@ -57,6 +57,7 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
 import { registerLibraryRoutes } from './modules/library/library.routes';
 import { registerLeaderboardRoutes } from './modules/leaderboard/leaderboard.routes';
+import { createLeaderboardService } from './modules/leaderboard/leaderboard.service';
 import { registerModerationRoutes } from './modules/moderation/moderation.routes';
 import { registerPostRoutes } from './modules/posts/posts.routes';
 import { registerPrivacyRoutes } from './modules/privacy/privacy.routes';
@@ -388,9 +389,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const liveEvents = createEventHub(bus);
   registerEventRoutes(app, liveEvents);
   registerBookRoutes(app, deps);
-  registerBingoRoutes(app, deps, liveEvents);
-  registerSuggestionRoutes(app, deps, liveEvents);
-  registerLeaderboardRoutes(app, deps);
+  // One leaderboard service: its kept top and relations decide who hears a placement (decision 028).
+  const leaderboard = createLeaderboardService(database, bus, undefined, changes);
+  const live = { hub: liveEvents, leaderboard };
+  registerBingoRoutes(app, deps, live);
+  registerSuggestionRoutes(app, deps, live);
+  registerLeaderboardRoutes(app, leaderboard, deps);
   registerReviewRoutes(app, deps);
   registerShareRoutes(app, deps);
 

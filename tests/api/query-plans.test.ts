@@ -297,6 +297,10 @@ beforeAll(async () => {
     await visit('session lookup', 'GET', '/api/me');
     await visit('grids', 'GET', '/api/grids');
     await visit("the reader's card", 'GET', `/api/bingo/grids/${grid.id}`);
+    // Before the placement: deciding who hears of it reads the top and the reader's friends
+    // (decision 028), and a statement is named after the first route that sends it.
+    await visit('Global Top 10', 'GET', '/api/leaderboard?scope=global');
+    await visit('Friends leaderboard', 'GET', '/api/leaderboard?scope=friends');
     await visit('placement', 'POST', '/api/bingo/placements', {
       body: { cellId: grid.cells[0], isbn: books[0]!.isbn },
     });
@@ -304,8 +308,6 @@ beforeAll(async () => {
       body: { cellId: grid.cells[0], isbn: books[2]!.isbn },
     });
     await visit("the reader's card after placing", 'GET', `/api/bingo/grids/${grid.id}`);
-    await visit('Global Top 10', 'GET', '/api/leaderboard?scope=global');
-    await visit('Friends leaderboard', 'GET', '/api/leaderboard?scope=friends');
     for (const filter of ['all', 'friends']) {
       const first = await visit(`feed (${filter})`, 'GET', `/api/posts?filter=${filter}`);
       const { nextCursor } = first.json<FeedResponse>();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEADERBOARD_TOP } from '../../src/lib/limits';
 import { messages } from '../../src/lib/messages';
 import { LIVE_EVENT } from '../../src/lib/schemas/bingo';
+import { LEADERBOARD_WINDOW_MS, LIVE_CHANNELS } from '../../src/server/events/hub';
 import { createGrid, placeOk, type TestGrid } from '../helpers/bingo';
 import { addBooks, FILLER_BOOKS } from '../helpers/books';
 import {
@@ -10,6 +12,7 @@ import {
   waitUntilBusConnects,
   type TestCluster,
 } from '../helpers/cluster';
+import { befriend } from '../helpers/factories';
 import { listen } from '../helpers/live-events';
 import {
   call,
@@ -61,6 +64,39 @@ describe.skipIf(!redisServer)('two instances sharing Redis', () => {
     expect(JSON.parse(points!.data)).toEqual({ totalPoints: placed.totalPoints });
     await someoneElse.reader.waitFor(LIVE_EVENT.leaderboard);
     expect(someoneElse.reader.messages.map((m) => m.event)).not.toContain(LIVE_EVENT.points);
+  });
+
+  it("brings a placement below the Global Top 10 to the placer's friend on the other instance, not to a stranger", async () => {
+    const [a, b] = apps();
+    // A full top far above a first book, announced as the app's own writers do (everyone's).
+    for (let i = 0; i < LEADERBOARD_TOP; i += 1) {
+      const leader = await createUser(a);
+      await a.deps.database.db
+        .updateTable('users')
+        .set({ points: 10_000 + i })
+        .where('id', '=', leader.id)
+        .execute();
+    }
+    a.deps.bus.publish(LIVE_CHANNELS.leaderboard, '');
+    const [placer, friend, stranger] = await Promise.all([
+      createUser(a),
+      createUser(b),
+      createUser(b),
+    ]);
+    await befriend(a, placer.id, friend.id);
+    const friends = await listen(b, friend.cookie);
+    const strangers = await listen(b, stranger.cookie);
+    await expect.poll(() => strangers.reader.comments).toContain('connected');
+    // Whatever the announcement above wrote has been written, and its window ended.
+    await new Promise((resolve) => setTimeout(resolve, LEADERBOARD_WINDOW_MS + 300));
+    const heard = (stream: typeof strangers) =>
+      stream.reader.messages.filter((m) => m.event === LIVE_EVENT.leaderboard).length;
+    const before = [heard(friends), heard(strangers)] as const;
+
+    await placeOk(a, placer.cookie, grid.cells[1]!, FILLERS[1]!);
+    await friends.reader.waitFor(LIVE_EVENT.leaderboard, before[0] + 1);
+    await new Promise((resolve) => setTimeout(resolve, LEADERBOARD_WINDOW_MS + 300));
+    expect(heard(strangers)).toBe(before[1]);
   });
 
   it("shows an admin's correction of a square on the other instance too (issue 23)", async () => {

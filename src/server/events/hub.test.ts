@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLocalBus } from '../shared/bus';
-import { createEventHub, LEADERBOARD_WINDOW_MS, type LiveEvent } from './hub';
+import {
+  AUDIENCE_MAX,
+  audienceMessage,
+  createEventHub,
+  LEADERBOARD_WINDOW_MS,
+  LIVE_CHANNELS,
+  type LiveEvent,
+} from './hub';
 
 /** A hub on its own bus and one listening connection of `userId`, recording what it is told. */
 function listenOn(hub: ReturnType<typeof createEventHub>, userId: string, address = 'a') {
@@ -147,6 +154,73 @@ describe('the live-update hub (decision 028)', () => {
     vi.advanceTimersToNextTimer();
     expect(told).toEqual([0, 1, 2, 3, 4]);
     now.mockRestore();
+    hub.closeAll();
+  });
+
+  it('writes a targeted change to the named readers only, a global one to every stream', () => {
+    const hub = createEventHub(createLocalBus());
+    const [placer, friend, stranger] = ['placer', 'friend', 'stranger'].map((id) =>
+      listenOn(hub, id),
+    );
+    hub.publishLeaderboardChanged({ global: false, readers: ['placer', 'friend', 'elsewhere'] });
+    vi.advanceTimersByTime(10);
+    expect([boards(placer!), boards(friend!), boards(stranger!)]).toEqual([1, 1, 0]);
+
+    // After a quiet window: the Global Top 10 may have changed, and a stream does not say
+    // which board it shows, so every stream hears.
+    vi.advanceTimersByTime(LEADERBOARD_WINDOW_MS);
+    hub.publishLeaderboardChanged({ global: true, readers: ['placer'] });
+    vi.advanceTimersByTime(10);
+    expect([boards(placer!), boards(friend!), boards(stranger!)]).toEqual([2, 2, 1]);
+    hub.closeAll();
+  });
+
+  it('folds targeted changes within a window into one trailing write to their union', () => {
+    const bus = createLocalBus();
+    const hub = createEventHub(bus);
+    const [one, two, three, outside] = ['one', 'two', 'three', 'outside'].map((id) =>
+      listenOn(hub, id),
+    );
+    const oneAgain = listenOn(hub, 'one');
+    hub.publishLeaderboardChanged({ global: false, readers: ['one'] });
+    vi.advanceTimersByTime(10);
+    expect([one, oneAgain, two, three, outside].map((e) => boards(e!))).toEqual([1, 1, 0, 0, 0]);
+
+    // Two readers' changes within the window: both hear at its end, once; nobody else does.
+    vi.advanceTimersByTime(100);
+    hub.publishLeaderboardChanged({ global: false, readers: ['two'] });
+    // A club's board, as another instance publishes it (the same channel).
+    bus.publish(
+      LIVE_CHANNELS.leaderboard,
+      audienceMessage({ global: false, readers: ['three', 'two'], club: true }),
+    );
+    vi.advanceTimersByTime(LEADERBOARD_WINDOW_MS - 200);
+    expect([two, three].map((e) => boards(e!))).toEqual([0, 0]);
+    vi.advanceTimersByTime(200);
+    expect([one, oneAgain, two, three, outside].map((e) => boards(e!))).toEqual([1, 1, 1, 1, 0]);
+
+    // A change for readers with no stream here writes nothing and opens no window: the next
+    // change for a stream here goes at once.
+    vi.advanceTimersByTime(2 * LEADERBOARD_WINDOW_MS);
+    hub.publishLeaderboardChanged({ global: false, readers: ['elsewhere'] });
+    vi.advanceTimersByTime(10);
+    hub.publishLeaderboardChanged({ global: false, readers: ['outside'] });
+    vi.advanceTimersByTime(10);
+    expect([one, two, three, outside].map((e) => boards(e!))).toEqual([1, 1, 1, 1]);
+    hub.closeAll();
+  });
+
+  it('writes to every stream for a change with no audience, an unreadable one or too many readers', () => {
+    const bus = createLocalBus();
+    const hub = createEventHub(bus);
+    const watcher = listenOn(hub, 'watcher');
+    const tooMany = Array.from({ length: AUDIENCE_MAX + 1 }, (_, i) => `reader${i}`);
+    expect(audienceMessage({ global: false, readers: tooMany })).toBe('');
+    for (const message of ['', '{"readers":"watcher"}', 'not json']) {
+      bus.publish(LIVE_CHANNELS.leaderboard, message);
+      vi.advanceTimersByTime(LEADERBOARD_WINDOW_MS + 10);
+    }
+    expect(boards(watcher)).toBe(3);
     hub.closeAll();
   });
 

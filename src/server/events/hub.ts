@@ -7,8 +7,11 @@ export type LiveEvent = { type: 'points'; totalPoints: number } | { type: 'leade
 export interface EventHub {
   /** The user's own connections learn their new total. */
   publishPoints(userId: string, totalPoints: number): void;
-  /** Every connection learns that some score changed, so open leaderboards refetch. */
-  publishLeaderboardChanged(): void;
+  /**
+   * The connections whose boards changed learn it, so their open leaderboards refetch: those of
+   * `audience`, or every connection when it is left out (decision 028).
+   */
+  publishLeaderboardChanged(audience?: LeaderboardAudience): void;
   /**
    * Listens for one user's events; returns the unsubscribe function. `onClose` ends the
    * connection when the app closes. `onSessionsChanged` runs when the user's sessions change on
@@ -33,6 +36,48 @@ export interface EventHub {
 
 /** Bus channels of live updates (decision 012): every instance hears every placement. */
 export const LIVE_CHANNELS = { points: 'live:points', leaderboard: 'live:leaderboard' } as const;
+
+/**
+ * Whom a change of points concerns, as the live `leaderboard` message carries it (decision 028).
+ * No audience (an empty message) means everyone: every stream hears, every kept board goes.
+ */
+export interface LeaderboardAudience {
+  /**
+   * The Global Top 10 may have changed: every stream hears, since a stream does not say which
+   * board its page shows, and every instance forgets its kept top.
+   */
+  global: boolean;
+  /**
+   * Readers whose boards changed: their streams hear, and their kept friends boards go (the
+   * placer and their accepted friends), unless `club`.
+   */
+  readers: readonly string[];
+  /** The readers are a club's members and only the club's board changed (decision 016). */
+  club?: boolean;
+}
+
+/** Readers one message names at most; past it, the message goes to everyone instead. */
+export const AUDIENCE_MAX = 1000;
+
+/** The bus message of an audience: empty (everyone) when there is none or it is too large. */
+export function audienceMessage(audience: LeaderboardAudience | undefined): string {
+  if (!audience || audience.readers.length > AUDIENCE_MAX) return '';
+  return JSON.stringify(audience);
+}
+
+/** The audience a message names; undefined for everyone (an empty or unreadable message). */
+export function parseAudience(message: string): LeaderboardAudience | undefined {
+  if (!message) return undefined;
+  try {
+    const parsed = JSON.parse(message) as Partial<Record<keyof LeaderboardAudience, unknown>>;
+    const { global, readers, club } = parsed;
+    if (typeof global !== 'boolean' || !Array.isArray(readers)) return undefined;
+    if (!readers.every((id): id is string => typeof id === 'string')) return undefined;
+    return { global, readers, club: club === true };
+  } catch {
+    return undefined;
+  }
+}
 
 function parsePoints(message: string): { userId: string; totalPoints: number } | null {
   try {
@@ -96,7 +141,8 @@ function afterThisTurnsAnswers(task: () => void) {
  * - `leaderboard`: coalesced per instance. The first change after a quiet window is written at
  *   once; changes while it is written or within LEADERBOARD_WINDOW_MS after are folded into one
  *   trailing write at the window's end, so each connection hears at most one a window and
- *   always the last.
+ *   always the last. A write goes to the union of its changes' audiences: every connection if
+ *   one was global or everyone's, else the connections of the readers named.
  *   Writing to every connection goes FAN_OUT_BATCH connections a turn, or FAN_OUT_TURN_MS of
  *   writing (setImmediate between turns), so requests keep being answered while 10,000 streams
  *   are written.
@@ -147,20 +193,33 @@ export function createEventHub(
     afterThisTurnsAnswers(flushPoints);
   };
 
-  // Leaderboard: one write to every connection, then a quiet window. A change while writing or
-  // within the window is written once when the window ends: each connection's writes are at
-  // least a window apart, and the last change is always written.
+  // Leaderboard: one write to the audience noted so far, then a quiet window. A change while
+  // writing or within the window is written once when the window ends: each connection's writes
+  // are at least a window apart, and the last change is always written.
   let window: NodeJS.Timeout | null = null;
   let writing = false;
-  let trailing = false;
   let closed = false;
+  // The next write's audience: everyone, or the readers named (those with a connection here).
+  let toEveryone = false;
+  const toReaders = new Set<string>();
   const openWindow = () => {
     window = setTimeout(endWindow, windowMs);
     window.unref();
   };
+  const takeTargets = (): Connection[] => {
+    const targets = toEveryone ? Array.from(connections) : [];
+    if (!toEveryone) {
+      for (const userId of toReaders) {
+        for (const connection of byUser.get(userId) ?? []) targets.push(connection);
+      }
+    }
+    toEveryone = false;
+    toReaders.clear();
+    return targets;
+  };
   const fanOut = () => {
     writing = true;
-    const targets = Array.from(connections);
+    const targets = takeTargets();
     let next = 0;
     const writeBatch = () => {
       if (closed) return;
@@ -182,14 +241,20 @@ export function createEventHub(
   };
   function endWindow() {
     window = null;
-    if (!trailing || closed) return;
-    trailing = false;
+    if (closed || (!toEveryone && toReaders.size === 0)) return;
     fanOut();
   }
-  const noteLeaderboard = () => {
+  const noteLeaderboard = (message: string) => {
     if (closed || connections.size === 0) return;
-    if (window || writing) trailing = true;
-    else fanOut();
+    const audience = parseAudience(message);
+    if (!audience || audience.global) toEveryone = true;
+    else if (!toEveryone) {
+      // Readers with no stream on this instance cost a Map lookup and no write.
+      const before = toReaders.size;
+      for (const userId of audience.readers) if (byUser.has(userId)) toReaders.add(userId);
+      if (toReaders.size === before) return;
+    }
+    if (!window && !writing) fanOut();
   };
 
   const fromBus = [
@@ -211,8 +276,8 @@ export function createEventHub(
     publishPoints(userId, totalPoints) {
       bus.publish(LIVE_CHANNELS.points, JSON.stringify({ userId, totalPoints }));
     },
-    publishLeaderboardChanged() {
-      bus.publish(LIVE_CHANNELS.leaderboard, '');
+    publishLeaderboardChanged(audience) {
+      bus.publish(LIVE_CHANNELS.leaderboard, audienceMessage(audience));
     },
     subscribe({ userId, address }, listener, onClose, onSessionsChanged) {
       const connection: Connection = {

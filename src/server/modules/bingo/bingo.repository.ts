@@ -403,6 +403,20 @@ export function createBingoRepository(db: Kysely<Database>, kind: DatabaseKind) 
       return Number(row.points);
     },
 
+    /**
+     * Up to `limit` members of a club, whose club board a placement on its card changed (the
+     * live update's audience, decision 028): read by club_members' key.
+     */
+    async clubMemberIds(clubId: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('clubMembers')
+        .select('userId')
+        .where('clubId', '=', clubId)
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.userId);
+    },
+
     /** What a placement needs of a catalogue book: its card text and the facts rules read. */
     async findBookForPlacement(isbn: string) {
       const [row] = await bookForPlacement(db, kind, { isbn });

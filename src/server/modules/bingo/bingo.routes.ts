@@ -10,6 +10,7 @@ import {
 } from '../../../lib/schemas/bingo';
 import type { AppDeps } from '../../app-deps';
 import type { EventHub } from '../../events/hub';
+import type { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { membersOnly } from '../../http/members-only';
 import { readingRateLimit } from '../../http/rate-limit-rules';
@@ -17,8 +18,12 @@ import { requireMember, requireSignedIn } from '../../http/viewer';
 import { forgetKeptCells, GRID_CELLS_CHANGED_CHANNEL } from './bingo.repository';
 import { createBingoService } from './bingo.service';
 
-export function registerBingoRoutes(app: FastifyInstance, deps: AppDeps, hub: EventHub) {
-  const service = createBingoService({ database: deps.database, hub });
+export function registerBingoRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  live: { hub: EventHub; leaderboard: LeaderboardService },
+) {
+  const service = createBingoService({ database: deps.database, ...live });
   // An admin corrected a square (issue 23): every instance forgets that grid's kept squares,
   // and all of them when messages may have been missed.
   const stopListening = deps.bus.subscribe(GRID_CELLS_CHANGED_CHANNEL, (gridId) =>

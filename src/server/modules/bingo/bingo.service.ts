@@ -19,7 +19,7 @@ import type {
 import { computePlacementPoints } from '../../../lib/scoring';
 import type { DatabaseHandle } from '../../db/database';
 import { toIso, type Database } from '../../db/schema';
-import type { EventHub } from '../../events/hub';
+import { AUDIENCE_MAX, type EventHub } from '../../events/hub';
 import {
   badRequest,
   conflict as conflictError,
@@ -32,6 +32,7 @@ import type { Viewer } from '../../http/viewer';
 import { deepFreeze } from '../../http/frozen-answers';
 import { createLru } from '../../shared/lru';
 import { isCurrentCard, todayUtc } from '../clubs/club-cards';
+import type { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { createSettingsRepository, RESET_DATE_KEY } from '../settings/settings.repository';
 import { toBingoCell, toPlacedBook, type PlacementView } from './bingo.mapper';
 import { createBingoRepository, type PlacedSquare, type PlacementRow } from './bingo.repository';
@@ -136,8 +137,8 @@ function answer(
 interface PlaceOutcome {
   response: PlaceBookResponse;
   changedPoints: boolean;
-  /** The club whose card it was; null for the shared card. */
-  clubId: string | null;
+  /** A club card's placement that earned points: the club's members (decision 028). */
+  clubMembers?: readonly string[];
   /** Issue 26: the answer kept under the request's Idempotency-Key, given again. */
   replayed?: boolean;
 }
@@ -146,7 +147,12 @@ interface PlaceOutcome {
  * The bingo card (SPEC.md sections 4, 5 and 9): reading a card, placing a book and resetting
  * the grid. Points are computed here, inside the transaction that stores them.
  */
-export function createBingoService(deps: { database: DatabaseHandle; hub: EventHub }) {
+export function createBingoService(deps: {
+  database: DatabaseHandle;
+  hub: EventHub;
+  /** Who hears a change of points; without it, every stream does (tests, benches). */
+  leaderboard?: Pick<LeaderboardService, 'audienceOf'>;
+}) {
   const { db, kind } = deps.database;
   const settings = createSettingsRepository(db, kind);
   const keptCards = createLru<KeptCard>(KEPT_CARDS_MAX);
@@ -155,13 +161,34 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
   const clubSquares = createLru<true>(KEPT_CARDS_MAX);
 
   /**
-   * Live updates: the reader's new total and "some score changed". A club card's points are
-   * not the reader's total (decision 016): only the leaderboards hear of them.
+   * Live updates (decision 028): the reader's new total, and "your board changed" to whom it
+   * concerns. On the shared card: the reader and their friends, and everyone when the Global Top
+   * 10 may have changed (the leaderboard service decides). A club card's points are not the
+   * reader's total (decision 016): its club's board changed, for its members.
    */
-  function announce(userId: string, totalPoints: number, clubId: string | null) {
-    if (clubId === null) deps.hub.publishPoints(userId, totalPoints);
-    deps.hub.publishLeaderboardChanged();
+  async function announce(
+    userId: string,
+    totalPoints: number,
+    change: { before: number } | { clubMembers: readonly string[] },
+  ) {
+    if ('clubMembers' in change) {
+      deps.hub.publishLeaderboardChanged({
+        global: false,
+        readers: change.clubMembers,
+        club: true,
+      });
+      return;
+    }
+    const audience = await deps.leaderboard?.audienceOf(userId, change.before, totalPoints);
+    // Both in the turn the answer is written in: the hub writes after that turn's answers, so
+    // deciding the audience (which may read) before publishing keeps the answer first.
+    deps.hub.publishPoints(userId, totalPoints);
+    deps.hub.publishLeaderboardChanged(audience);
   }
+
+  /** A club's members for its board's live update: one more than the cap tells it is passed. */
+  const clubMembersOf = (repo: Repository, clubId: string) =>
+    repo.clubMemberIds(clubId, AUDIENCE_MAX + 1);
 
   /** The card as the database has it now: the grid, its squares, the viewer's placements, points. */
   async function readCard(viewer: Viewer, gridId: string): Promise<BingoCardResponse> {
@@ -304,7 +331,7 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
     const user = await repo.lockAndReadUser(userId);
     // Issue 26: the same key again, after the first committed (or waited for behind its lock).
     const kept = write && (await keptAnswer<PlaceBookResponse>(trx, write));
-    if (kept) return { response: kept, changedPoints: false, clubId: null, replayed: true };
+    if (kept) return { response: kept, changedPoints: false, replayed: true };
     const cell = await repo.findCellForPlacement(cellId, userId);
     const book =
       cell && (!cell.clubId || cell.isMember) ? await repo.findBookForPlacement(isbn) : undefined;
@@ -322,7 +349,6 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
       return {
         response: answer(judged.row, 'unchanged', 0, await totalNow()),
         changedPoints: false,
-        clubId,
       };
     }
     // Issue 9: a placed book is a book read (unrated until rated); a book already finished
@@ -333,7 +359,6 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
       return {
         response: answer(judged.row, 'replaced', 0, await totalNow()),
         changedPoints: false,
-        clubId,
       };
     }
     await repo.insertPlacement({
@@ -343,14 +368,17 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
       cellId: judged.cell.id,
       points: judged.earned,
     });
-    const total =
-      clubId === null
-        ? await repo.addPoints(userId, judged.earned)
-        : await repo.clubPoints(userId, clubId);
+    if (clubId === null) {
+      const total = await repo.addPoints(userId, judged.earned);
+      return {
+        response: answer(judged.row, 'placed', judged.earned, total),
+        changedPoints: true,
+      };
+    }
     return {
-      response: answer(judged.row, 'placed', judged.earned, total),
+      response: answer(judged.row, 'placed', judged.earned, await repo.clubPoints(userId, clubId)),
       changedPoints: true,
-      clubId,
+      clubMembers: await clubMembersOf(repo, clubId),
     };
   }
 
@@ -378,7 +406,7 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
       const judged = judge({ ...read, existing: read.onCell, isbn, replaces });
       if (judged.kind === 'unchanged') {
         const response = answer(judged.row, 'unchanged', 0, read.user.points);
-        return { response, changedPoints: false, clubId: null };
+        return { response, changedPoints: false };
       }
       const total = await repo.placeGuarded({
         ...judged.fields,
@@ -396,12 +424,10 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
         ? {
             response: answer(judged.row, 'placed', judged.earned, total),
             changedPoints: true,
-            clubId: null,
           }
         : {
             response: answer(judged.row, 'replaced', 0, total),
             changedPoints: false,
-            clubId: null,
           };
     }
     return undefined;
@@ -467,14 +493,21 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
           return placed;
         }));
       if (outcome.changedPoints) {
-        announce(viewer.id, outcome.response.totalPoints, outcome.clubId);
+        const { totalPoints, pointsEarned } = outcome.response;
+        await announce(
+          viewer.id,
+          totalPoints,
+          outcome.clubMembers
+            ? { clubMembers: outcome.clubMembers }
+            : { before: totalPoints - pointsEarned },
+        );
       }
       return outcome.response;
     },
 
     /** Reset Grid: removes the viewer's placements on the current grid and the points they earned. */
     async resetGrid(viewer: Viewer, gridId: string): Promise<ResetGridResponse> {
-      const { removed, totalPoints, clubId } = await withConflictRetry(async (trx) => {
+      const { removed, totalPoints, clubMembers } = await withConflictRetry(async (trx) => {
         const repo = createBingoRepository(trx, kind);
         await repo.lockUser(viewer.id);
         const grid = await repo.findGridWithCurrent(gridId, viewer.id);
@@ -485,15 +518,27 @@ export function createBingoService(deps: { database: DatabaseHandle; hub: EventH
         }
         const points = await repo.deletePlacements(viewer.id, gridId);
         // A club card's points were never the reader's total (decision 016).
+        if (club !== null) {
+          return {
+            removed: points,
+            totalPoints: await repo.clubPoints(viewer.id, club),
+            clubMembers: points !== 0 ? await clubMembersOf(repo, club) : undefined,
+          };
+        }
         const total =
-          club !== null
-            ? await repo.clubPoints(viewer.id, club)
-            : points !== 0
-              ? await repo.addPoints(viewer.id, -points)
-              : await repo.readPoints(viewer.id);
-        return { removed: points, totalPoints: total, clubId: club };
+          points !== 0
+            ? await repo.addPoints(viewer.id, -points)
+            : await repo.readPoints(viewer.id);
+        return { removed: points, totalPoints: total, clubMembers: undefined };
       });
-      if (removed !== 0) announce(viewer.id, totalPoints, clubId);
+      // Points went down: `before` above `totalPoints` makes it global (every kept top goes).
+      if (removed !== 0) {
+        await announce(
+          viewer.id,
+          totalPoints,
+          clubMembers ? { clubMembers } : { before: totalPoints + removed },
+        );
+      }
       return { totalPoints, message: messages.bingo.gridCleared };
     },
   };

@@ -95,8 +95,9 @@ function eventWriter(response: ServerResponse) {
 
 /**
  * GET /api/events: Server-Sent Events for the signed-in viewer (guests too): their own
- * `points`, and `leaderboard` when anyone's points change (at most one a second, the last
- * always sent: the hub coalesces and writes off the request path, decision 028). Each open stream holds a socket
+ * `points`, and `leaderboard` when a board they may show changed: their own or a friend's
+ * points, their club's board, or the Global Top 10 (at most one a second, the last always sent:
+ * the hub coalesces, targets and writes off the request path, decision 028). Each open stream holds a socket
  * and a listener, so there are at most MAX_CONNECTIONS_PER_USER a reader (429),
  * LIVE_STREAMS_PER_ADDRESS an address (429) and LIVE_STREAMS_MAX on the instance (issue 8);
  * past the last, 503 with Retry-After, and the page refetches instead.

@@ -4,10 +4,13 @@ import { LeaderboardQuery, LeaderboardResponse } from '../../../lib/schemas/bing
 import type { AppDeps } from '../../app-deps';
 import { readingRateLimit } from '../../http/rate-limit-rules';
 import { requireSignedIn } from '../../http/viewer';
-import { createLeaderboardService } from './leaderboard.service';
+import type { LeaderboardService } from './leaderboard.service';
 
-export function registerLeaderboardRoutes(app: FastifyInstance, deps: AppDeps) {
-  const service = createLeaderboardService(deps.database, deps.bus, undefined, deps.changes);
+export function registerLeaderboardRoutes(
+  app: FastifyInstance,
+  service: LeaderboardService,
+  deps: AppDeps,
+) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/leaderboard', {
     schema: {
       tags: ['bingo'],

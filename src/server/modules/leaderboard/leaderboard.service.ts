@@ -8,7 +8,12 @@ import type {
 } from '../../../lib/schemas/bingo';
 import type { DatabaseHandle } from '../../db/database';
 import type { ProfileVisibility } from '../../db/schema';
-import { LIVE_CHANNELS } from '../../events/hub';
+import {
+  AUDIENCE_MAX,
+  LIVE_CHANNELS,
+  parseAudience,
+  type LeaderboardAudience,
+} from '../../events/hub';
 import { deepFreeze } from '../../http/frozen-answers';
 import { SESSIONS_REVOKED_CHANNEL } from '../../http/session-cache';
 import type { MessageBus } from '../../shared/bus';
@@ -72,14 +77,17 @@ export function toLeaderboardEntries(
 
 /**
  * How long the Global Top 10 and each viewer's friends board are served from memory at most.
- * Every change of points or of a profile's visibility (the live `leaderboard` message) and of a
- * name or role (`sessions:revoked`) empties them at once, on every instance that shares the
- * bus; this bounds only changes nobody announced.
+ * Every change of points or of a profile's visibility (the live `leaderboard` message: the top
+ * when it may have changed, the friends boards of the readers it names, or everything) and of a
+ * name or role (`sessions:revoked`) empties what it touched at once, on every instance that
+ * shares the bus; this bounds only changes nobody announced.
  */
 export const TOP_PLAYERS_TTL_MS = 5000;
 
 /** Friends boards kept at most (one per viewer), the least recently read first out. */
 export const FRIENDS_BOARDS_MAX = 10_000;
+
+export type LeaderboardService = ReturnType<typeof createLeaderboardService>;
 
 /** The Friends and Global Top 10 leaderboards (SPEC.md sections 2 and 9). */
 export function createLeaderboardService(
@@ -108,24 +116,62 @@ export function createLeaderboardService(
     mine: ViewerRelations;
     answer: LeaderboardResponse;
   }>(FRIENDS_BOARDS_MAX);
+  // Reads that started before a forget of what they read do not keep their rows: `generation`
+  // moves when everything goes, `topGeneration` when the top goes, and a friends board read in
+  // flight is dropped from `boardReads` when its viewer's board goes.
   let generation = 0;
-  const forget = () => {
+  let topGeneration = 0;
+  const boardReads = new Map<string, object>();
+  // The Global Top 10 as last read, for `audienceOf` alone. Unlike `top` it outlives
+  // TOP_PLAYERS_TTL_MS and other instances' commits (decision 027's remote changes): it is a
+  // lower bound of the top for as long as nobody's points went down or a reader left the
+  // ranking, and each of those is announced as a global (a reset) or everyone's (suspension,
+  // erasure, visibility, blocks) change, which forgets it. `lastTopTicket` guards its reads.
+  let lastTop: PlayerRow[] | undefined;
+  let lastTopTicket = 0;
+  const forgetTop = () => {
+    topGeneration += 1;
+    top = undefined;
+    lastTopTicket += 1;
+    lastTop = undefined;
+  };
+  const forgetFriendsBoard = (viewerId: string) => {
+    friendsBoards.delete(viewerId);
+    answers.delete(`friends ${viewerId}`);
+    boardReads.delete(viewerId);
+  };
+  // Names, roles and other instances' commits: what is served goes, `lastTop` stays.
+  const forgetServed = () => {
     generation += 1;
+    topGeneration += 1;
     top = undefined;
     friendsBoards.clear();
     answers.clear();
+    boardReads.clear();
   };
-  bus?.subscribe(LIVE_CHANNELS.leaderboard, forget);
-  bus?.subscribe(SESSIONS_REVOKED_CHANNEL, forget);
-  bus?.onInterrupted(forget);
-  changes?.onRemoteChange(forget);
+  const forgetAll = () => {
+    forgetServed();
+    forgetTop();
+  };
+  bus?.subscribe(LIVE_CHANNELS.leaderboard, (message) => {
+    const audience = parseAudience(message);
+    if (!audience) return forgetAll();
+    if (audience.global) forgetTop();
+    // A club's board is not kept; its members' friends boards did not change (decision 016).
+    if (!audience.club) for (const id of audience.readers) forgetFriendsBoard(id);
+  });
+  bus?.subscribe(SESSIONS_REVOKED_CHANNEL, forgetServed);
+  bus?.onInterrupted(forgetAll);
+  changes?.onRemoteChange(forgetServed);
   const keptTop = () => (top && top.until > now() ? top.rows : undefined);
   async function topPlayers(): Promise<PlayerRow[]> {
     const kept = keptTop();
     if (kept) return kept;
-    const started = generation;
+    const started = topGeneration;
+    const ticket = lastTopTicket;
     const rows = await players.topPlayers(LEADERBOARD_TOP);
-    if (started === generation) top = { rows, until: now() + TOP_PLAYERS_TTL_MS };
+    if (started === topGeneration) top = { rows, until: now() + TOP_PLAYERS_TTL_MS };
+    if (ticket === lastTopTicket) lastTop = rows;
     return rows;
   }
   // The relations cache hands out the same set while the friends are the same: then the ids
@@ -141,9 +187,14 @@ export function createLeaderboardService(
     const key = ids.join(' ');
     if (kept && kept.ids === key && kept.until > now()) return kept.rows;
     const started = generation;
+    const read = {};
+    boardReads.set(viewerId, read);
     const rows = await players.playersByIds(ids);
-    if (started === generation) {
-      friendsBoards.set(viewerId, { friends, ids: key, rows, until: now() + TOP_PLAYERS_TTL_MS });
+    if (boardReads.get(viewerId) === read) {
+      boardReads.delete(viewerId);
+      if (started === generation) {
+        friendsBoards.set(viewerId, { friends, ids: key, rows, until: now() + TOP_PLAYERS_TTL_MS });
+      }
     }
     return rows;
   }
@@ -164,7 +215,57 @@ export function createLeaderboardService(
         rows.map((row) => ({ id: row.id, visibility: row.profileVisibility })),
       ),
     );
+  /**
+   * Whether the Global Top 10 can have changed when one reader's total went from `before` to
+   * `after`. Totals only go up between two forgets of `lastTop` (see there), so its 10th-place
+   * total is at most today's: a reader below it before and after is not in today's top and was
+   * not in it, and nobody else moved. Ties are ordered by id (leaderboard.repository.ts), so a
+   * total equal to the 10th may enter: `>=`. With no top known it is read (one indexed query,
+   * after this placement's commit, so it counts it). A total going down (a reset) always may.
+   * Across instances a small window is left: a placement decided on another instance before a
+   * reset's message arrived there compares with the 10th total before the reset, which may be
+   * higher than today's; the reset's own update reaches every stream, but one that refetched
+   * before that placement committed misses it until the next global change.
+   */
+  async function topMayChange(userId: string, before: number, after: number) {
+    if (after < before) return true;
+    let rows = lastTop;
+    if (!rows) {
+      const ticket = lastTopTicket;
+      rows = await topPlayers();
+      // A change that may have lowered someone came meanwhile: the rows may be above today's.
+      if (ticket !== lastTopTicket) return true;
+    }
+    const tenth = rows[LEADERBOARD_TOP - 1];
+    if (!tenth || rows.some((row) => row.id === userId)) return true;
+    return Math.max(before, after) >= Number(tenth.points);
+  }
   return {
+    /**
+     * Who must hear that the reader's total (the shared card's) went from `before` to `after`
+     * (decision 028): their own and their accepted friends' streams (each of their friends
+     * boards shows them), and every stream when the Global Top 10 may have changed. Undefined
+     * means everyone: no relations cache to ask, more friends than AUDIENCE_MAX, or an error
+     * (the placement is written; its announcement must not fail it).
+     */
+    async audienceOf(
+      userId: string,
+      before: number,
+      after: number,
+    ): Promise<LeaderboardAudience | undefined> {
+      if (!relations) return undefined;
+      try {
+        const mine = relations.kept(userId) ?? (await relations.get(userId));
+        if (mine.friends.size >= AUDIENCE_MAX) return undefined;
+        return {
+          global: await topMayChange(userId, before, after),
+          readers: [userId, ...mine.friends],
+        };
+      } catch {
+        return undefined;
+      }
+    },
+
     /** The board the viewer asked for: the Global Top 10, or their friends and themselves. */
     async getLeaderboard(viewer: Viewer, scope: LeaderboardScope): Promise<LeaderboardResponse> {
       if (!relations) {

@@ -13,6 +13,7 @@ import {
 } from '../../../lib/schemas/suggestions';
 import type { AppDeps } from '../../app-deps';
 import type { EventHub } from '../../events/hub';
+import type { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { membersOnly } from '../../http/members-only';
 import { readingRateLimit } from '../../http/rate-limit-rules';
 import { requireMember, requireSignedIn } from '../../http/viewer';
@@ -20,8 +21,12 @@ import { createBingoService } from '../bingo/bingo.service';
 import { createSuggestionsService } from './suggestions.service';
 
 /** Books that fit the squares of a card (issue 11). */
-export function registerSuggestionRoutes(app: FastifyInstance, deps: AppDeps, hub: EventHub) {
-  const bingo = createBingoService({ database: deps.database, hub });
+export function registerSuggestionRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  live: { hub: EventHub; leaderboard: LeaderboardService },
+) {
+  const bingo = createBingoService({ database: deps.database, ...live });
   const service = createSuggestionsService({
     database: deps.database,
     placeBook: (viewer, body) => bingo.placeBook(viewer, body),

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEADERBOARD_TOP } from '../../src/lib/limits';
+import { LIVE_EVENT, type LeaderboardResponse } from '../../src/lib/schemas/bingo';
+import { LEADERBOARD_WINDOW_MS } from '../../src/server/events/hub';
+import { createGrid, placeOk, type TestGrid } from '../helpers/bingo';
+import { addBooks, FILLER_BOOKS } from '../helpers/books';
+import { createClub, createClubCard, joinClub } from '../helpers/clubs';
+import { befriend } from '../helpers/factories';
+import { listen } from '../helpers/live-events';
+import { call, createUser, type TestApp, type TestUser, createTestApp } from '../helpers/test-app';
+
+// Issue 27, decision 028: a placement's `leaderboard` update reaches the streams whose boards it
+// changed, and the leaderboards forget only those boards.
+let t: TestApp;
+let grid: TestGrid;
+const FILLERS = FILLER_BOOKS.map((b) => b.isbn13);
+/** What the tenth of the Global Top 10 has: a first book (10 points) stays below it. */
+const TENTH = 15;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await addBooks(t.app);
+  grid = await createGrid(t.app);
+  // A full Global Top 10 above every reader below.
+  for (let i = 0; i < LEADERBOARD_TOP; i += 1) {
+    const leader = await createUser(t.app);
+    await setPoints(leader.id, TENTH + (LEADERBOARD_TOP - 1 - i) * 10);
+  }
+});
+afterAll(() => t.close());
+
+function setPoints(id: string, points: number) {
+  return t.app.deps.database.db.updateTable('users').set({ points }).where('id', '=', id).execute();
+}
+
+async function board(user: TestUser, scope: 'global' | 'friends') {
+  const response = await call(t.app, 'GET', `/api/leaderboard?scope=${scope}`, {
+    cookie: user.cookie,
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<LeaderboardResponse>().entries;
+}
+
+/** A stream of `user`, and how many leaderboard updates it has heard. */
+async function stream(user: TestUser) {
+  const { reader } = await listen(t.app, user.cookie);
+  await expect.poll(() => reader.comments).toContain('connected');
+  return {
+    reader,
+    heard: () => reader.messages.filter((m) => m.event === LIVE_EVENT.leaderboard).length,
+  };
+}
+
+/** Long enough for any update already noted to have been written, and its window to end. */
+const windowPasses = () =>
+  new Promise((resolve) => setTimeout(resolve, LEADERBOARD_WINDOW_MS + 300));
+
+describe('who hears that a leaderboard changed', () => {
+  it("tells the placer's friends, not a stranger, until the placer enters the Global Top 10", async () => {
+    const [placer, friend, stranger] = await Promise.all([
+      createUser(t.app),
+      createUser(t.app),
+      createUser(t.app),
+    ]);
+    await befriend(t.app, placer.id, friend.id);
+    const [placers, friends, strangers] = await Promise.all([
+      stream(placer),
+      stream(friend),
+      stream(stranger),
+    ]);
+    await windowPasses();
+    // Both boards read, so both are kept (for TOP_PLAYERS_TTL_MS: the checks below come sooner).
+    const topBefore = await board(stranger, 'global');
+    expect(topBefore).toHaveLength(LEADERBOARD_TOP);
+    expect((await board(friend, 'friends')).find((e) => e.userId === placer.id)?.points).toBe(0);
+    const before = [placers.heard(), friends.heard(), strangers.heard()];
+
+    // Points of a leader written behind the app's back: the kept top answers as it was, so a
+    // read after the placement shows whether the placement made it forget.
+    const [leader] = topBefore;
+    await setPoints(leader!.userId, leader!.points + 1);
+    await placeOk(t.app, placer.cookie, grid.cells[0]!, FILLERS[0]!);
+    // The friend's board shows the new points at once; the stranger's top stayed kept.
+    expect((await board(friend, 'friends')).find((e) => e.userId === placer.id)?.points).toBe(10);
+    expect(await board(stranger, 'global')).toEqual(topBefore);
+    await friends.reader.waitFor(LIVE_EVENT.leaderboard, before[1]! + 1);
+    await placers.reader.waitFor(LIVE_EVENT.leaderboard, before[0]! + 1);
+    await windowPasses();
+    expect(strangers.heard()).toBe(before[2]);
+
+    // The second book (20 points) reaches the tenth's total: the top changed, every stream hears.
+    await placeOk(t.app, placer.cookie, grid.cells[1]!, FILLERS[1]!);
+    await strangers.reader.waitFor(LIVE_EVENT.leaderboard, before[2]! + 1);
+    const topAfter = await board(stranger, 'global');
+    expect(topAfter.map((e) => e.userId)).toContain(placer.id);
+    expect(topAfter[0]!.points).toBe(leader!.points + 1);
+  });
+
+  it('tells everyone of a reset of the grid: points went down', async () => {
+    const [placer, stranger] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    const strangers = await stream(stranger);
+    await windowPasses();
+    const before = strangers.heard();
+    // A placement below the top first: the stranger does not hear it.
+    await placeOk(t.app, placer.cookie, grid.cells[0]!, FILLERS[2]!);
+    await windowPasses();
+    expect(strangers.heard()).toBe(before);
+
+    const reset = await call(t.app, 'DELETE', `/api/bingo/grids/${grid.id}/placements`, {
+      cookie: placer.cookie,
+    });
+    expect(reset.statusCode).toBe(200);
+    await strangers.reader.waitFor(LIVE_EVENT.leaderboard, before + 1);
+  });
+
+  it("tells a club's members of a placement on its card, and nobody else", async () => {
+    const [owner, member, stranger] = await Promise.all([
+      createUser(t.app),
+      createUser(t.app),
+      createUser(t.app),
+    ]);
+    const club = await createClub(t.app, owner);
+    await joinClub(t.app, owner, member, club.id);
+    const card = await createClubCard(t.app, owner, club.id);
+    const [members, strangers] = await Promise.all([stream(member), stream(stranger)]);
+    await windowPasses();
+    const before = [members.heard(), strangers.heard()];
+
+    await placeOk(t.app, owner.cookie, card.cells[0]!, FILLERS[4]!);
+    await members.reader.waitFor(LIVE_EVENT.leaderboard, before[0]! + 1);
+    await windowPasses();
+    expect(strangers.heard()).toBe(before[1]);
+    // Club points are not the reader's total (decision 016): no `points` event either.
+    expect(members.reader.messages.filter((m) => m.event === LIVE_EVENT.points)).toEqual([]);
+  });
+});
