@@ -134,3 +134,57 @@ describe('who hears that a leaderboard changed', () => {
     expect(members.reader.messages.filter((m) => m.event === LIVE_EVENT.points)).toEqual([]);
   });
 });
+
+describe('after a reset of the grid lowered a total', () => {
+  let own: TestApp;
+  let ownGrid: TestGrid;
+  beforeAll(async () => {
+    own = await createTestApp();
+    await addBooks(own.app);
+    ownGrid = await createGrid(own.app);
+  });
+  afterAll(() => own.close());
+
+  it('decides with the Global Top 10 as it now is, not as it was before the reset', async () => {
+    // Ten leaders at 10 to 19 points: the tenth has 10.
+    for (let points = 10; points < 10 + LEADERBOARD_TOP; points += 1) {
+      const leader = await createUser(own.app);
+      await own.app.deps.database.db
+        .updateTable('users')
+        .set({ points })
+        .where('id', '=', leader.id)
+        .execute();
+    }
+    const [resetter, placer, stranger] = await Promise.all([
+      createUser(own.app),
+      createUser(own.app),
+      createUser(own.app),
+    ]);
+    const { reader } = await listen(own.app, stranger.cookie);
+    await expect.poll(() => reader.comments).toContain('connected');
+    const heard = () => reader.messages.filter((m) => m.event === LIVE_EVENT.leaderboard).length;
+
+    // Two books take the resetter to 20, into the top: its tenth is now 11.
+    await placeOk(own.app, resetter.cookie, ownGrid.cells[0]!, FILLERS[0]!);
+    await placeOk(own.app, resetter.cookie, ownGrid.cells[1]!, FILLERS[1]!);
+    await windowPasses();
+    const top = await call(own.app, 'GET', '/api/leaderboard?scope=global', {
+      cookie: stranger.cookie,
+    });
+    const entries = top.json<LeaderboardResponse>().entries;
+    expect(entries.map((e) => e.userId)).toContain(resetter.id);
+    expect(entries.at(-1)!.points).toBe(11);
+
+    // The reset takes the resetter out: the tenth has 10 again.
+    const reset = await call(own.app, 'DELETE', `/api/bingo/grids/${ownGrid.id}/placements`, {
+      cookie: resetter.cookie,
+    });
+    expect(reset.statusCode).toBe(200);
+    await windowPasses();
+    const before = heard();
+
+    // 10 points reach today's tenth (below the 11 it had): the top may change, everyone hears.
+    await placeOk(own.app, placer.cookie, ownGrid.cells[0]!, FILLERS[2]!);
+    await reader.waitFor(LIVE_EVENT.leaderboard, before + 1);
+  });
+});

@@ -54,6 +54,11 @@ export interface LeaderboardAudience {
   readers: readonly string[];
   /** The readers are a club's members and only the club's board changed (decision 016). */
   club?: boolean;
+  /**
+   * A total went down (a reset of the grid): the Global Top 10 each instance decides with
+   * (leaderboard.service.ts, `audienceOf`) may now be above today's, and is forgotten.
+   */
+  lowered?: boolean;
 }
 
 /** Readers one message names at most; past it, the message goes to everyone instead. */
@@ -70,10 +75,10 @@ export function parseAudience(message: string): LeaderboardAudience | undefined 
   if (!message) return undefined;
   try {
     const parsed = JSON.parse(message) as Partial<Record<keyof LeaderboardAudience, unknown>>;
-    const { global, readers, club } = parsed;
+    const { global, readers, club, lowered } = parsed;
     if (typeof global !== 'boolean' || !Array.isArray(readers)) return undefined;
     if (!readers.every((id): id is string => typeof id === 'string')) return undefined;
-    return { global, readers, club: club === true };
+    return { global, readers, club: club === true, lowered: lowered === true };
   } catch {
     return undefined;
   }

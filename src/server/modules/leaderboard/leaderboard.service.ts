@@ -123,15 +123,18 @@ export function createLeaderboardService(
   let topGeneration = 0;
   const boardReads = new Map<string, object>();
   // The Global Top 10 as last read, for `audienceOf` alone. Unlike `top` it outlives
-  // TOP_PLAYERS_TTL_MS and other instances' commits (decision 027's remote changes): it is a
-  // lower bound of the top for as long as nobody's points went down or a reader left the
-  // ranking, and each of those is announced as a global (a reset) or everyone's (suspension,
-  // erasure, visibility, blocks) change, which forgets it. `lastTopTicket` guards its reads.
+  // TOP_PLAYERS_TTL_MS, other instances' commits (decision 027's remote changes) and the top's
+  // own changes: its 10th-place total is a lower bound of today's for as long as nobody's points
+  // went down or a reader left the ranking, and each of those is announced as a lowering (a
+  // reset) or everyone's change (suspension, erasure, visibility, blocks), which forgets it.
+  // Every read of the top renews it; `lastTopTicket` guards those reads.
   let lastTop: PlayerRow[] | undefined;
   let lastTopTicket = 0;
-  const forgetTop = () => {
+  const forgetServedTop = () => {
     topGeneration += 1;
     top = undefined;
+  };
+  const forgetLastTop = () => {
     lastTopTicket += 1;
     lastTop = undefined;
   };
@@ -151,12 +154,15 @@ export function createLeaderboardService(
   };
   const forgetAll = () => {
     forgetServed();
-    forgetTop();
+    forgetLastTop();
   };
   bus?.subscribe(LIVE_CHANNELS.leaderboard, (message) => {
     const audience = parseAudience(message);
     if (!audience) return forgetAll();
-    if (audience.global) forgetTop();
+    // A top-10 reader scoring leaves `lastTop` a lower bound: the next placement decides
+    // without reading the top again.
+    if (audience.global) forgetServedTop();
+    if (audience.lowered) forgetLastTop();
     // A club's board is not kept; its members' friends boards did not change (decision 016).
     if (!audience.club) for (const id of audience.readers) forgetFriendsBoard(id);
   });
@@ -260,6 +266,7 @@ export function createLeaderboardService(
         return {
           global: await topMayChange(userId, before, after),
           readers: [userId, ...mine.friends],
+          ...(after < before && { lowered: true }),
         };
       } catch {
         return undefined;
