@@ -7,6 +7,8 @@ import path from 'node:path';
 import { bin, ensureChromium, run } from './lib.mjs';
 import { ensureRedisServer } from './redis-throwaway.mjs';
 
+const started = performance.now();
+const seconds = (since) => `${Math.round((performance.now() - since) / 1000)} s`;
 const reports = mkdtempSync(path.join(tmpdir(), 'bingo-test-reports-'));
 const vitestJson = path.join(reports, 'vitest.json');
 const playwrightJson = path.join(reports, 'playwright.json');
@@ -15,7 +17,9 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 
 async function step(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
+  const stepStarted = performance.now();
   const code = await run(command, args, { env: { ...process.env, ...env } });
+  console.log(`(${name}: ${seconds(stepStarted)})`);
   if (code !== 0) failures.push(name);
   return code;
 }
@@ -48,6 +52,7 @@ for (const { name, output } of checks.flat()) {
   console.log(`\n=== ${name} ===`);
   process.stdout.write(output);
 }
+console.log(`(lint, format and typecheck: ${seconds(started)})`);
 
 // The Redis tests (two instances sharing one Redis) need Debian's redis-server: installed here
 // as Chromium is below, so this one command proves the many-instance path too. Where it could be
@@ -93,5 +98,6 @@ if (buildCode === 0 && chromium) {
 // A step that failed without failing a test (lint, a runner that could not start) still counts.
 counts.failed = Math.max(counts.failed, failures.length);
 console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.');
+console.log(`npm test took ${seconds(started)} (its budget: 12 minutes on a quiet machine).`);
 console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
