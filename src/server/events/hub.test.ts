@@ -175,38 +175,58 @@ describe('the live-update hub (decision 028)', () => {
     hub.closeAll();
   });
 
-  it('folds targeted changes within a window into one trailing write to their union', () => {
+  it("coalesces per stream: one reader's window never holds back another's update", () => {
     const bus = createLocalBus();
     const hub = createEventHub(bus);
     const [one, two, three, outside] = ['one', 'two', 'three', 'outside'].map((id) =>
       listenOn(hub, id),
     );
     const oneAgain = listenOn(hub, 'one');
+    const heard = () => [one, oneAgain, two, three, outside].map((e) => boards(e!));
     hub.publishLeaderboardChanged({ global: false, readers: ['one'] });
     vi.advanceTimersByTime(10);
-    expect([one, oneAgain, two, three, outside].map((e) => boards(e!))).toEqual([1, 1, 0, 0, 0]);
+    expect(heard()).toEqual([1, 1, 0, 0, 0]);
 
-    // Two readers' changes within the window: both hear at its end, once; nobody else does.
-    vi.advanceTimersByTime(100);
+    // 100 ms into one's window: two's change, and a club's as another instance publishes it
+    // (the same channel), go at once.
+    vi.advanceTimersByTime(90);
     hub.publishLeaderboardChanged({ global: false, readers: ['two'] });
-    // A club's board, as another instance publishes it (the same channel).
     bus.publish(
       LIVE_CHANNELS.leaderboard,
       audienceMessage({ global: false, readers: ['three', 'two'], club: true }),
     );
-    vi.advanceTimersByTime(LEADERBOARD_WINDOW_MS - 200);
-    expect([two, three].map((e) => boards(e!))).toEqual([0, 0]);
-    vi.advanceTimersByTime(200);
-    expect([one, oneAgain, two, three, outside].map((e) => boards(e!))).toEqual([1, 1, 1, 1, 0]);
+    vi.advanceTimersByTime(10);
+    expect(heard()).toEqual([1, 1, 1, 1, 0]);
 
-    // A change for readers with no stream here writes nothing and opens no window: the next
-    // change for a stream here goes at once.
-    vi.advanceTimersByTime(2 * LEADERBOARD_WINDOW_MS);
+    // More changes within their windows: each stream hears once, at its own window's end.
+    hub.publishLeaderboardChanged({ global: false, readers: ['one', 'two'] });
+    hub.publishLeaderboardChanged({ global: false, readers: ['two'] });
+    vi.advanceTimersByTime(LEADERBOARD_WINDOW_MS - 150);
+    expect(heard()).toEqual([1, 1, 1, 1, 0]);
+    vi.advanceTimersByTime(60);
+    expect(heard()).toEqual([2, 2, 1, 1, 0]);
+    vi.advanceTimersByTime(100);
+    expect(heard()).toEqual([2, 2, 2, 1, 0]);
+    vi.advanceTimersByTime(10 * LEADERBOARD_WINDOW_MS);
+    expect(heard()).toEqual([2, 2, 2, 1, 0]);
+
+    // A change for readers with no stream here writes nothing.
     hub.publishLeaderboardChanged({ global: false, readers: ['elsewhere'] });
     vi.advanceTimersByTime(10);
-    hub.publishLeaderboardChanged({ global: false, readers: ['outside'] });
+    expect(heard()).toEqual([2, 2, 2, 1, 0]);
+    hub.closeAll();
+  });
+
+  it('writes a global change at once to streams outside their window, later to those within', () => {
+    const hub = createEventHub(createLocalBus());
+    const [friend, stranger] = ['friend', 'stranger'].map((id) => listenOn(hub, id));
+    hub.publishLeaderboardChanged({ global: false, readers: ['friend'] });
+    vi.advanceTimersByTime(500);
+    hub.publishLeaderboardChanged({ global: true, readers: ['placer'] });
     vi.advanceTimersByTime(10);
-    expect([one, two, three, outside].map((e) => boards(e!))).toEqual([1, 1, 1, 1]);
+    expect([boards(friend!), boards(stranger!)]).toEqual([1, 1]);
+    vi.advanceTimersByTime(LEADERBOARD_WINDOW_MS - 500);
+    expect([boards(friend!), boards(stranger!)]).toEqual([2, 1]);
     hub.closeAll();
   });
 

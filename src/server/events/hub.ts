@@ -121,6 +121,10 @@ interface Connection {
   onClose: () => void;
   onSessionsChanged: () => void;
   open: boolean;
+  /** When its last `leaderboard` write was taken (Date.now()); its window runs from there. */
+  boardWrittenAt: number;
+  /** A change is noted for it and not yet taken for writing. */
+  boardPending: boolean;
 }
 
 const LEADERBOARD_EVENT: LiveEvent = Object.freeze({ type: 'leaderboard' });
@@ -143,14 +147,14 @@ function afterThisTurnsAnswers(task: () => void) {
  * is noted and written later, off the request path (decision 028).
  * - `points`: per reader, the latest total wins; written to that reader's connections once the
  *   turn's answers have left (two setImmediates), so a reader sees their own points at once.
- * - `leaderboard`: coalesced per instance. The first change after a quiet window is written at
- *   once; changes while it is written or within LEADERBOARD_WINDOW_MS after are folded into one
- *   trailing write at the window's end, so each connection hears at most one a window and
- *   always the last. A write goes to the union of its changes' audiences: every connection if
- *   one was global or everyone's, else the connections of the readers named.
- *   Writing to every connection goes FAN_OUT_BATCH connections a turn, or FAN_OUT_TURN_MS of
- *   writing (setImmediate between turns), so requests keep being answered while 10,000 streams
- *   are written.
+ * - `leaderboard`: to the connections of a change's audience (every connection when it was
+ *   global or everyone's, else those of the readers named), coalesced per connection. A
+ *   connection with no update in the last LEADERBOARD_WINDOW_MS is written at once; one
+ *   written within it is written once at its window's end, however many changes came: each
+ *   connection hears at most one a window, always after the last change, and one reader's
+ *   update never waits for another's window.
+ *   Writing goes FAN_OUT_BATCH connections a turn, or FAN_OUT_TURN_MS of writing (setImmediate
+ *   between turns), so requests keep being answered while 10,000 streams are written.
  */
 export function createEventHub(
   bus: MessageBus = createLocalBus(),
@@ -198,33 +202,28 @@ export function createEventHub(
     afterThisTurnsAnswers(flushPoints);
   };
 
-  // Leaderboard: one write to the audience noted so far, then a quiet window. A change while
-  // writing or within the window is written once when the window ends: each connection's writes
-  // are at least a window apart, and the last change is always written.
-  let window: NodeJS.Timeout | null = null;
-  let writing = false;
+  // Leaderboard: each connection's own window. A change for a connection written within its
+  // window waits for the window's end (`waiting`, one timer for the earliest); otherwise it is
+  // written in the next fan-out (`due`). A write taken starts the connection's window.
   let closed = false;
-  // The next write's audience: everyone, or the readers named (those with a connection here).
-  let toEveryone = false;
-  const toReaders = new Set<string>();
-  const openWindow = () => {
-    window = setTimeout(endWindow, windowMs);
-    window.unref();
-  };
-  const takeTargets = (): Connection[] => {
-    const targets = toEveryone ? Array.from(connections) : [];
-    if (!toEveryone) {
-      for (const userId of toReaders) {
-        for (const connection of byUser.get(userId) ?? []) targets.push(connection);
-      }
-    }
-    toEveryone = false;
-    toReaders.clear();
-    return targets;
-  };
+  const due = new Set<Connection>();
+  const waiting = new Set<Connection>();
+  let fanOutQueued = false;
+  let waitTimer: NodeJS.Timeout | null = null;
+  let waitTimerAt = Infinity;
+  // Every connection is pending since the last fan-out took its targets: another change for
+  // everyone adds nothing (each will be written after it).
+  let everyonePending = false;
+
   const fanOut = () => {
-    writing = true;
-    const targets = takeTargets();
+    const targets = Array.from(due);
+    due.clear();
+    everyonePending = false;
+    const takenAt = Date.now();
+    for (const connection of targets) {
+      connection.boardPending = false;
+      connection.boardWrittenAt = takenAt;
+    }
     let next = 0;
     const writeBatch = () => {
       if (closed) return;
@@ -239,27 +238,65 @@ export function createEventHub(
         setImmediate(writeBatch);
         return;
       }
-      writing = false;
-      openWindow();
+      fanOutQueued = false;
+      if (due.size > 0) queueFanOut();
     };
     afterThisTurnsAnswers(writeBatch);
   };
-  function endWindow() {
-    window = null;
-    if (closed || (!toEveryone && toReaders.size === 0)) return;
+  function queueFanOut() {
+    if (fanOutQueued || closed) return;
+    fanOutQueued = true;
     fanOut();
   }
+  const armWaitTimer = (at: number) => {
+    if (waitTimer && waitTimerAt <= at) return;
+    if (waitTimer) clearTimeout(waitTimer);
+    waitTimerAt = at;
+    waitTimer = setTimeout(releaseWaiting, Math.max(0, at - Date.now()));
+    waitTimer.unref();
+  };
+  function releaseWaiting() {
+    waitTimer = null;
+    waitTimerAt = Infinity;
+    if (closed) return;
+    const now = Date.now();
+    let nextAt = Infinity;
+    for (const connection of waiting) {
+      const endsAt = connection.boardWrittenAt + windowMs;
+      if (!connection.open) waiting.delete(connection);
+      else if (endsAt <= now) {
+        waiting.delete(connection);
+        due.add(connection);
+      } else nextAt = Math.min(nextAt, endsAt);
+    }
+    if (nextAt !== Infinity) armWaitTimer(nextAt);
+    if (due.size > 0) queueFanOut();
+  }
+  const note = (connection: Connection, now: number) => {
+    if (connection.boardPending) return;
+    connection.boardPending = true;
+    const endsAt = connection.boardWrittenAt + windowMs;
+    if (endsAt <= now) due.add(connection);
+    else {
+      waiting.add(connection);
+      armWaitTimer(endsAt);
+    }
+  };
   const noteLeaderboard = (message: string) => {
     if (closed || connections.size === 0) return;
     const audience = parseAudience(message);
-    if (!audience || audience.global) toEveryone = true;
-    else if (!toEveryone) {
+    const now = Date.now();
+    if (!audience || audience.global) {
+      if (everyonePending) return;
+      for (const connection of connections) note(connection, now);
+      everyonePending = true;
+    } else {
       // Readers with no stream on this instance cost a Map lookup and no write.
-      const before = toReaders.size;
-      for (const userId of audience.readers) if (byUser.has(userId)) toReaders.add(userId);
-      if (toReaders.size === before) return;
+      for (const userId of audience.readers) {
+        for (const connection of byUser.get(userId) ?? []) note(connection, now);
+      }
     }
-    if (!window && !writing) fanOut();
+    if (due.size > 0) queueFanOut();
   };
 
   const fromBus = [
@@ -292,6 +329,8 @@ export function createEventHub(
         onClose,
         onSessionsChanged,
         open: true,
+        boardWrittenAt: -Infinity,
+        boardPending: false,
       };
       connections.add(connection);
       let own = byUser.get(userId);
@@ -305,6 +344,8 @@ export function createEventHub(
         if (!connection.open) return;
         connection.open = false;
         connections.delete(connection);
+        due.delete(connection);
+        waiting.delete(connection);
         own.delete(connection);
         if (own.size === 0 && byUser.get(userId) === own) byUser.delete(userId);
         count(perAddress, address, -1);
@@ -321,8 +362,8 @@ export function createEventHub(
     },
     closeAll() {
       closed = true;
-      if (window) clearTimeout(window);
-      window = null;
+      if (waitTimer) clearTimeout(waitTimer);
+      waitTimer = null;
       for (const unsubscribe of fromBus) unsubscribe();
       for (const connection of Array.from(connections)) {
         if (connection.open) connection.onClose();
