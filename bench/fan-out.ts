@@ -64,12 +64,6 @@ const FRIENDS_A_PLACER = Number(process.env.FAN_OUT_FRIENDS ?? 5);
 /** A stream hearing a change later than a window and this is late. */
 const LATE_SLACK_MS = 250;
 /**
- * The placer's process notes an answer a moment after the server wrote it, and a stream's
- * client may note the update that followed it first: an update this much before the answer
- * counts as after it.
- */
-const ANSWER_SLACK_MS = 5;
-/**
  * Streams one client process opens at most: a quarter of the descriptor limit, and on two cores
  * more processes would only take turns.
  */
@@ -94,7 +88,7 @@ export interface FanOutFigures {
   /** Per stream whose board a placement changed: its answer to the stream's next update. */
   heard: LatencySummary & { p99: number; pairs: number; lost: number; late: number };
   /** Per stream and global update: hub write start to arrival. */
-  delivery: LatencySummary & { p99: number };
+  delivery: LatencySummary & { p99: number; heldBack: number };
   /** Per global update: the last stream's arrival. */
   lastDelivery: LatencySummary & { p99: number };
   /**
@@ -420,9 +414,12 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
         if (!r || r.status !== 200) return;
         const { placer, global } = requests[i]!;
         for (const index of global ? allStreams : audienceOf[placer]!) {
-          const next = leaderboard[index]?.find((at) => at >= r.answered - ANSWER_SLACK_MS);
+          // A stream with no update in its last window hears at once: its client, in another
+          // process, may note the update before the placer's process notes the answer. So an
+          // update counts from the placement's sending on, and one noted first counts as 0 ms.
+          const next = leaderboard[index]?.find((at) => at >= r.scheduled);
           if (next === undefined) lost += 1;
-          else heard.push(next - r.answered);
+          else heard.push(Math.max(0, next - r.answered));
         }
       });
       return { heard, lost };
@@ -455,8 +452,17 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
     const delivery: number[] = [];
     const lastByUpdate: number[] = writeStarts.map(() => 0);
     let minStreamGapMs = Number.POSITIVE_INFINITY;
+    // A stream that heard an update less than a window before a global one starts is held back
+    // by its own window (decision 028) and hears it at the window's end: 'heard' counts that
+    // wait; delivery is the writing of the streams that are due.
+    let heldBack = 0;
     for (const mine of arrivals) {
       writeStarts.forEach((start, k) => {
+        const before = mine.findLast((t) => t < start);
+        if (before !== undefined && start - before < LEADERBOARD_WINDOW_MS) {
+          heldBack += 1;
+          return;
+        }
         const at = mine.find((t) => t >= start);
         if (at === undefined || at >= (writeStarts[k + 1] ?? Number.POSITIVE_INFINITY)) return;
         delivery.push(at - start);
@@ -510,7 +516,7 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
         lost,
         late: heard.filter((ms) => ms > late).length,
       },
-      delivery: withP99(delivery),
+      delivery: { ...withP99(delivery), heldBack },
       lastDelivery: withP99(lastByUpdate),
       writeSpan: withP99(
         writeEnds.slice(0, writeStarts.length).map((end, k) => end - writeStarts[k]!),
@@ -541,7 +547,7 @@ export function describeFanOut(f: FanOutFigures): string[] {
     `  placements          ${p({ ...f.placements.latency, p99: f.placements.p99 })}`,
     `  heard               ${p(f.heard)}  (a placement's answer to the next update on each stream whose board it changed: ${f.heard.pairs} pairs, ${f.heard.lost} lost, ${f.heard.late} later than a window and ${LATE_SLACK_MS} ms)`,
     `  global updates      ${f.updates.written} written to every stream (least gap ${f1(f.updates.minGapMs)} ms); least gap on a stream ${f1(f.minStreamGapMs)} ms`,
-    `  delivery            ${p(f.delivery)}  (write start to each stream, global updates)`,
+    `  delivery            ${p(f.delivery)}  (write start to each stream due, global updates; ${f.delivery.heldBack} held back to their window's end)`,
     `  last delivery       ${p(f.lastDelivery)}  (write start to the last stream, per global update)`,
     `  write span          ${p(f.writeSpan)}  (the hub's first write to its last, per global update)`,
     `  own points          ${p(f.points)}  (scheduled to the placer's stream; ${f.points.missing} missing)`,

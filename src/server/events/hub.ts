@@ -121,13 +121,18 @@ interface Connection {
   onClose: () => void;
   onSessionsChanged: () => void;
   open: boolean;
-  /** When its last `leaderboard` write was taken (Date.now()); its window runs from there. */
+  /**
+   * When its last `leaderboard` event was written (Date.now()), its window running from there;
+   * WRITE_TAKEN while a fan-out holds it, not written yet.
+   */
   boardWrittenAt: number;
   /** A change is noted for it and not yet taken for writing. */
   boardPending: boolean;
 }
 
 const LEADERBOARD_EVENT: LiveEvent = Object.freeze({ type: 'leaderboard' });
+/** A connection's `boardWrittenAt` while a fan-out holds it: its window starts when written. */
+const WRITE_TAKEN = Number.POSITIVE_INFINITY;
 
 /**
  * Runs `task` after the answers of this turn have left: they are written in a setImmediate of
@@ -203,8 +208,8 @@ export function createEventHub(
   };
 
   // Leaderboard: each connection's own window. A change for a connection written within its
-  // window waits for the window's end (`waiting`, one timer for the earliest); otherwise it is
-  // written in the next fan-out (`due`). A write taken starts the connection's window.
+  // window, or held by a fan-out not done yet, waits for the window's end (`waiting`, one timer
+  // for the earliest); otherwise it is written in the next fan-out (`due`).
   let closed = false;
   const due = new Set<Connection>();
   const waiting = new Set<Connection>();
@@ -219,10 +224,9 @@ export function createEventHub(
     const targets = Array.from(due);
     due.clear();
     everyonePending = false;
-    const takenAt = Date.now();
     for (const connection of targets) {
       connection.boardPending = false;
-      connection.boardWrittenAt = takenAt;
+      connection.boardWrittenAt = WRITE_TAKEN;
     }
     let next = 0;
     const writeBatch = () => {
@@ -230,7 +234,9 @@ export function createEventHub(
       const end = Math.min(next + batch, targets.length);
       const until = performance.now() + turnMs;
       while (next < end) {
-        deliver(targets[next]!, LEADERBOARD_EVENT);
+        const target = targets[next]!;
+        deliver(target, LEADERBOARD_EVENT);
+        target.boardWrittenAt = Date.now();
         next += 1;
         if (performance.now() > until) break;
       }
@@ -248,6 +254,11 @@ export function createEventHub(
     fanOutQueued = true;
     fanOut();
   }
+  /** When a connection's window ends: a window at least from now while a fan-out holds it. */
+  const windowEnd = (connection: Connection, now: number) =>
+    connection.boardWrittenAt === WRITE_TAKEN
+      ? now + windowMs
+      : connection.boardWrittenAt + windowMs;
   const armWaitTimer = (at: number) => {
     if (waitTimer && waitTimerAt <= at) return;
     if (waitTimer) clearTimeout(waitTimer);
@@ -262,7 +273,7 @@ export function createEventHub(
     const now = Date.now();
     let nextAt = Infinity;
     for (const connection of waiting) {
-      const endsAt = connection.boardWrittenAt + windowMs;
+      const endsAt = windowEnd(connection, now);
       if (!connection.open) waiting.delete(connection);
       else if (endsAt <= now) {
         waiting.delete(connection);
@@ -275,7 +286,7 @@ export function createEventHub(
   const note = (connection: Connection, now: number) => {
     if (connection.boardPending) return;
     connection.boardPending = true;
-    const endsAt = connection.boardWrittenAt + windowMs;
+    const endsAt = windowEnd(connection, now);
     if (endsAt <= now) due.add(connection);
     else {
       waiting.add(connection);
