@@ -230,6 +230,22 @@ describe('the live-update hub (decision 028)', () => {
     hub.closeAll();
   });
 
+  it('notes a stream opened while every other one waits for its window', () => {
+    const hub = createEventHub(createLocalBus());
+    const early = listenOn(hub, 'early');
+    hub.publishLeaderboardChanged();
+    vi.advanceTimersByTime(10);
+    // Every stream is pending again (within its window) when a new one opens.
+    hub.publishLeaderboardChanged();
+    const late = listenOn(hub, 'late');
+    hub.publishLeaderboardChanged();
+    vi.advanceTimersByTime(10);
+    expect([boards(early), boards(late)]).toEqual([1, 1]);
+    vi.advanceTimersByTime(LEADERBOARD_WINDOW_MS);
+    expect([boards(early), boards(late)]).toEqual([2, 1]);
+    hub.closeAll();
+  });
+
   it('writes to every stream for a change with no audience, an unreadable one or too many readers', () => {
     const bus = createLocalBus();
     const hub = createEventHub(bus);

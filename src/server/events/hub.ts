@@ -344,6 +344,8 @@ export function createEventHub(
         boardPending: false,
       };
       connections.add(connection);
+      // Not pending yet: the next change for everyone must note it too.
+      everyonePending = false;
       let own = byUser.get(userId);
       if (!own) {
         own = new Set();
