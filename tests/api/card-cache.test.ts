@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BingoCardResponse } from '../../src/lib/schemas/bingo';
+import { GRID_CELLS_CHANGED_CHANNEL } from '../../src/server/modules/bingo/bingo.repository';
 import { createBingoService } from '../../src/server/modules/bingo/bingo.service';
 import { createEventHub } from '../../src/server/events/hub';
 import { createGrid, placeOk } from '../helpers/bingo';
@@ -65,6 +66,23 @@ describe('the kept card', () => {
     expect(coverOnSquare0(await cardOf(reader, grid.id))).toBe(
       'https://covers.example/new-hobbit.jpg',
     );
+  });
+
+  it("reads anew when a correction's message comes after its commit was counted", async () => {
+    const { grid, reader } = await readerWithPlacement();
+    await cardOf(reader, grid.id);
+    // Another instance's correction: its commit is counted here before its message arrives,
+    // and a card read meanwhile is made from the squares kept before it.
+    await t.app.deps.database.db
+      .updateTable('cells')
+      .set({ challenge: 'A book with a hedgehog in it' })
+      .where('id', '=', grid.cells[15]!)
+      .execute();
+    await cardOf(reader, grid.id);
+    t.app.deps.bus.publish(GRID_CELLS_CHANGED_CHANNEL, grid.id);
+    await expect
+      .poll(async () => (await cardOf(reader, grid.id)).cells[15]?.challenge)
+      .toBe('A book with a hedgehog in it');
   });
 
   it.runIf(onSqlite)('reads anew after another process wrote to the file', async () => {

@@ -26,10 +26,14 @@ export function registerBingoRoutes(
   const service = createBingoService({ database: deps.database, ...live });
   // An admin corrected a square (issue 23): every instance forgets that grid's kept squares,
   // and all of them when messages may have been missed.
-  const stopListening = deps.bus.subscribe(GRID_CELLS_CHANGED_CHANNEL, (gridId) =>
-    forgetKeptCells(deps.database.db, gridId),
-  );
-  const stopWatching = deps.bus.onInterrupted(() => forgetKeptCells(deps.database.db));
+  const stopListening = deps.bus.subscribe(GRID_CELLS_CHANGED_CHANNEL, (gridId) => {
+    forgetKeptCells(deps.database.db, gridId);
+    service.forgetKeptCards();
+  });
+  const stopWatching = deps.bus.onInterrupted(() => {
+    forgetKeptCells(deps.database.db);
+    service.forgetKeptCards();
+  });
   app.addHook('onClose', (_instance, done) => {
     stopListening();
     stopWatching();

@@ -43,10 +43,14 @@ type PlacedView = PlacementView & Pick<PlacementRow, 'cellId' | 'position'>;
 /** Cards kept per reader and grid on SQLite (issue 10); the least recently read goes first. */
 export const KEPT_CARDS_MAX = 2000;
 
-/** A card as read, with the database's change count and the UTC day it was read under. */
+/**
+ * A card as read, with the database's change count, the UTC day and the count of kept squares
+ * forgotten it was read under.
+ */
 interface KeptCard {
   changes: number;
   today: string;
+  squares: number;
   card: BingoCardResponse;
 }
 
@@ -156,6 +160,8 @@ export function createBingoService(deps: {
   const { db, kind } = deps.database;
   const settings = createSettingsRepository(db, kind);
   const keptCards = createLru<KeptCard>(KEPT_CARDS_MAX);
+  // Moves when kept squares are forgotten: a card read before that is not kept past it.
+  let squaresForgotten = 0;
   // Squares found on a club card by `placeInTwoRoundTrips` (a square never changes card): their
   // next placements go straight to `place` instead of reading every fact twice.
   const clubSquares = createLru<true>(KEPT_CARDS_MAX);
@@ -447,11 +453,24 @@ export function createBingoService(deps: {
       if (changes === undefined) return readCard(viewer, gridId);
       const key = `${viewer.id} ${gridId}`;
       const today = todayUtc();
+      const squares = squaresForgotten;
       const kept = keptCards.get(key);
-      if (kept && kept.changes === changes && kept.today === today) return kept.card;
+      if (kept && kept.changes === changes && kept.today === today && kept.squares === squares) {
+        return kept.card;
+      }
       const card = await readCard(viewer, gridId);
-      keptCards.set(key, { changes, today, card: deepFreeze(card) });
+      keptCards.set(key, { changes, today, squares, card: deepFreeze(card) });
       return card;
+    },
+
+    /**
+     * A grid's squares were corrected (issue 23), told on the bus: every kept card goes. The
+     * correction's commit may reach this instance's change count before its message: a card
+     * read between the two was made from the squares kept before it, and kept as current.
+     */
+    forgetKeptCards() {
+      squaresForgotten += 1;
+      keptCards.clear();
     },
 
     /**
