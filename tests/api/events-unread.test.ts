@@ -1,8 +1,9 @@
-import { connect as connectTcp, type AddressInfo, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_STREAM_UNSENT_MAX } from '../../src/lib/limits';
-import { createTestApp, createUser, TEST_ORIGIN, type TestApp } from '../helpers/test-app';
+import { connectToEvents } from '../helpers/live-events';
+import { createTestApp, createUser, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
 let port: number;
@@ -13,28 +14,6 @@ beforeAll(async () => {
   port = (t.app.server.address() as AddressInfo).port;
 });
 afterAll(() => t.close());
-
-/** `GET /api/events` on a TCP socket; resolves once the answer's head has arrived. */
-async function openStream(cookie: string): Promise<{ socket: Socket; head: string }> {
-  const socket = connectTcp(port, '127.0.0.1');
-  socket.write(
-    `GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${TEST_ORIGIN}\r\n` +
-      `Cookie: ${cookie}\r\n\r\n`,
-  );
-  let raw = '';
-  await new Promise<void>((resolve, reject) => {
-    socket.setEncoding('latin1');
-    socket.on('error', reject);
-    const onData = (text: string) => {
-      raw += text;
-      if (!raw.includes('\r\n\r\n')) return;
-      socket.off('data', onData);
-      resolve();
-    };
-    socket.on('data', onData);
-  });
-  return { socket, head: raw.slice(0, raw.indexOf('\r\n\r\n')) };
-}
 
 /** Sends the reader a new total each turn (the hub writes one a turn) until `done` or `turns`. */
 async function sendTotals(userId: string, done: () => boolean, turns: number) {
@@ -48,28 +27,26 @@ async function sendTotals(userId: string, done: () => boolean, turns: number) {
 describe('a stream whose client stops reading', () => {
   it('is ended once its unsent events pass LIVE_STREAM_UNSENT_MAX, and frees its slot', async () => {
     const stalled = await createUser(t.app);
-    const { socket, head } = await openStream(stalled.cookie);
-    expect(head).toMatch(/^HTTP\/1\.1 200 OK/);
+    // Its body is never read: past the client's own buffer, the kernel's fill, then the server's.
+    const { response } = await connectToEvents(port, { cookie: stalled.cookie });
+    expect(response.statusCode).toBe(200);
     expect(t.app.liveEvents.connectionsOf(stalled.id)).toBe(1);
-
-    // The client reads no more: the kernel's buffers fill, then the server's.
-    socket.pause();
     let ended = false;
-    socket.on('close', () => (ended = true));
+    response.socket.on('close', () => (ended = true));
     // Loopback's socket buffers hold a few MB; a total's event is about 50 bytes.
     await sendTotals(stalled.id, () => t.app.liveEvents.connectionsOf(stalled.id) === 0, 400_000);
 
     expect(t.app.liveEvents.connectionsOf(stalled.id)).toBe(0);
     // The server let go of the socket: the client's side closes once it reads again.
-    socket.resume();
+    response.resume();
     await expect.poll(() => ended, { timeout: 5000 }).toBe(true);
   });
 
   it('keeps a stream that reads, however many events it is sent', async () => {
     const reader = await createUser(t.app);
-    const { socket } = await openStream(reader.cookie);
+    const { response, close } = await connectToEvents(port, { cookie: reader.cookie });
     let received = 0;
-    socket.on('data', (text: string) => (received += text.length));
+    response.on('data', (bytes: Buffer) => (received += bytes.length));
 
     // Many times the cap, sent as fast as the hub writes them.
     const turns = Math.ceil((LIVE_STREAM_UNSENT_MAX * 20) / 40);
@@ -79,6 +56,6 @@ describe('a stream whose client stops reading', () => {
     await expect
       .poll(() => received, { timeout: 5000 })
       .toBeGreaterThan(LIVE_STREAM_UNSENT_MAX * 20);
-    socket.destroy();
+    close();
   });
 });
