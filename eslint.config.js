@@ -38,9 +38,12 @@ export default tseslint.config(
   {
     // Cycles only matter in the app's own modules; nothing under src imports tests, benches or
     // scripts, so a cycle cannot pass through them. The rule walks every import graph it
-    // reaches: on tests (which import the whole app) it cost 80 of lint's 145 s.
+    // reaches: on tests (which import the whole app) it cost 80 of lint's 145 s. No package
+    // imports our modules, so it need not walk into them (ignoreExternal), and its precomputed
+    // strongly connected components cost more than they save here (disableScc): the rule took
+    // 18.5 s on src/server with them, 6.3 s without (TIMING=3 npx eslint src/server).
     files: ['src/**/*.{ts,tsx}'],
-    rules: { 'import/no-cycle': 'error' },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true, disableScc: true }] },
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],
