@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveBoard } from '../../src/lib/live-events';
 import { LEADERBOARD_TOP } from '../../src/lib/limits';
+import { messages } from '../../src/lib/messages';
 import { LIVE_EVENT, type LeaderboardResponse } from '../../src/lib/schemas/bingo';
 import { LEADERBOARD_WINDOW_MS } from '../../src/server/events/hub';
 import { createGrid, placeOk, type TestGrid } from '../helpers/bingo';
@@ -41,9 +43,9 @@ async function board(user: TestUser, scope: 'global' | 'friends') {
   return response.json<LeaderboardResponse>().entries;
 }
 
-/** A stream of `user`, and how many leaderboard updates it has heard. */
-async function stream(user: TestUser) {
-  const { reader } = await listen(t.app, user.cookie);
+/** A stream of `user` showing `boards`, and how many leaderboard updates it has heard. */
+async function stream(user: TestUser, boards?: readonly LiveBoard[]) {
+  const { reader } = await listen(t.app, user.cookie, boards);
   await expect.poll(() => reader.comments).toContain('connected');
   return {
     reader,
@@ -94,6 +96,55 @@ describe('who hears that a leaderboard changed', () => {
     const topAfter = await board(stranger, 'global');
     expect(topAfter.map((e) => e.userId)).toContain(placer.id);
     expect(topAfter[0]!.points).toBe(leader!.points + 1);
+  });
+
+  it('tells a page only of the boards it shows, and a card its own points', async () => {
+    const [placer, friend, stranger] = await Promise.all([
+      createUser(t.app),
+      createUser(t.app),
+      createUser(t.app),
+    ]);
+    await befriend(t.app, placer.id, friend.id);
+    // The placer and the friend on their cards, the friend's other tab and the stranger with the
+    // leaderboard open, and the stranger's club card's board.
+    const [placerCard, friendCard, friendBoards, strangerBoards, strangerClub] = await Promise.all([
+      stream(placer, []),
+      stream(friend, []),
+      stream(friend, ['friends', 'global']),
+      stream(stranger, ['friends', 'global']),
+      stream(stranger, ['club']),
+    ]);
+    await windowPasses();
+    const heard = () =>
+      [placerCard, friendCard, friendBoards, strangerBoards, strangerClub].map((s) => s.heard());
+    const before = heard();
+
+    // A first book, below the top: the friend's open board hears it, no card does.
+    await placeOk(t.app, placer.cookie, grid.cells[0]!, FILLERS[3]!);
+    await friendBoards.reader.waitFor(LIVE_EVENT.leaderboard, before[2]! + 1);
+    const points = await placerCard.reader.waitFor(LIVE_EVENT.points);
+    expect(points.at(-1)?.data).toBe(JSON.stringify({ totalPoints: 10 }));
+    await windowPasses();
+    expect(heard()).toEqual([before[0], before[1], before[2]! + 1, before[3], before[4]]);
+
+    // The second reaches the top: the stranger's open Global Top 10 hears it, still no card,
+    // and no club board.
+    await placeOk(t.app, placer.cookie, grid.cells[1]!, FILLERS[4]!);
+    await strangerBoards.reader.waitFor(LIVE_EVENT.leaderboard, before[3]! + 1);
+    await windowPasses();
+    expect(heard()).toEqual([before[0], before[1], before[2]! + 2, before[3]! + 1, before[4]]);
+  });
+
+  it('refuses a stream naming a board there is not', async () => {
+    const reader = await createUser(t.app);
+    const response = await call(t.app, 'GET', '/api/events?boards=friends,everything', {
+      cookie: reader.cookie,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: messages.generic.badRequest },
+    });
+    expect(t.app.liveEvents.connectionsOf(reader.id)).toBe(0);
   });
 
   it('tells everyone of a reset of the grid: points went down', async () => {

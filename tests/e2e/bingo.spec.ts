@@ -132,7 +132,9 @@ test("the reader's second window shows new points live, without a reload", async
   const second = await browser.newContext({ storageState: await page.context().storageState() });
   const other = await second.newPage();
   // The live stream is open once its response has started.
-  const streamOpen = other.waitForResponse((response) => response.url().endsWith('/api/events'));
+  const streamOpen = other.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/events',
+  );
   await other.goto('/bingo');
   await streamOpen;
   await expect(shownPoints(other)).toHaveText(messages.bingo.pointsLabel(0));
@@ -144,7 +146,19 @@ test("the reader's second window shows new points live, without a reload", async
   await expect(shownPoints(other)).toHaveText(messages.bingo.pointsLabel(10));
   await expect(square(other, challenge)).toHaveAccessibleName(`${challenge}. Marked with ${title}`);
 
+  // The second window's open leaderboard (on a stream naming its boards) follows as well.
+  const boardsOpen = other.waitForResponse((response) =>
+    response.url().endsWith('/api/events?boards=friends,global'),
+  );
+  await other.getByRole('button', { name: 'View Leaderboard' }).click();
+  await boardsOpen;
+  const you = other
+    .getByRole('dialog', { name: 'Leaderboard' })
+    .getByRole('tabpanel', { name: 'Friends' })
+    .getByRole('listitem')
+    .filter({ hasText: 'you' });
+  await expect(you).toContainText(messages.bingo.pointsLabel(10));
   await resetCardQuietly(page);
-  await expect(shownPoints(other)).toHaveText(messages.bingo.pointsLabel(0));
+  await expect(you).toContainText(messages.bingo.pointsLabel(0));
   await second.close();
 });

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { liveEventsQuery, type LiveBoard } from '../../src/lib/live-events';
 import { TEST_ORIGIN } from './test-app';
 
 export interface LiveMessage {
@@ -55,11 +56,14 @@ export class EventReader {
   }
 }
 
-/** Opens GET /api/events through inject, reading the body as a stream. */
-export async function listen(app: FastifyInstance, cookie: string) {
+/**
+ * Opens GET /api/events through inject, reading the body as a stream; `boards`, those the page
+ * shows (all of them when left out, as a page from before it could name them).
+ */
+export async function listen(app: FastifyInstance, cookie: string, boards?: readonly LiveBoard[]) {
   const response = await app.inject({
     method: 'GET',
-    url: '/api/events',
+    url: boards ? `/api/events?${liveEventsQuery(boards)}` : '/api/events',
     headers: { cookie, origin: TEST_ORIGIN },
     payloadAsStream: true,
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeIsbn } from '../isbn';
+import { LIVE_BOARDS } from '../live-events';
 import { messages } from '../messages';
 import { GridSummary } from './admin';
 
@@ -110,6 +111,17 @@ export type LeaderboardResponse = z.infer<typeof LeaderboardResponse>;
 
 // The live events' names live apart from zod (a page listens before it needs a schema).
 export { LIVE_EVENT } from '../live-events';
+
+/** GET /api/events?boards=…: a comma-separated list of LIVE_BOARDS, empty for none. */
+export const LiveEventsQuery = z.object({
+  boards: z
+    .string()
+    .max(100)
+    .transform((list) => (list === '' ? [] : list.split(',')))
+    .pipe(z.array(z.enum(LIVE_BOARDS)))
+    .optional(),
+});
+export type LiveEventsQuery = z.infer<typeof LiveEventsQuery>;
 
 export const PointsEvent = z.object({ totalPoints: z.number().int() });
 export type PointsEvent = z.infer<typeof PointsEvent>;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LiveBoard } from '../../lib/live-events';
 import { createLocalBus } from '../shared/bus';
 import {
   AUDIENCE_MAX,
@@ -10,9 +11,14 @@ import {
 } from './hub';
 
 /** A hub on its own bus and one listening connection of `userId`, recording what it is told. */
-function listenOn(hub: ReturnType<typeof createEventHub>, userId: string, address = 'a') {
+function listenOn(
+  hub: ReturnType<typeof createEventHub>,
+  userId: string,
+  address = 'a',
+  boards?: readonly LiveBoard[],
+) {
   const events: LiveEvent[] = [];
-  hub.subscribe({ userId, address }, (event) => events.push(event), vi.fn(), vi.fn());
+  hub.subscribe({ userId, address, boards }, (event) => events.push(event), vi.fn(), vi.fn());
   return events;
 }
 
@@ -166,12 +172,53 @@ describe('the live-update hub (decision 028)', () => {
     vi.advanceTimersByTime(10);
     expect([boards(placer!), boards(friend!), boards(stranger!)]).toEqual([1, 1, 0]);
 
-    // After a quiet window: the Global Top 10 may have changed, and a stream does not say
-    // which board it shows, so every stream hears.
+    // After a quiet window: the Global Top 10 may have changed. These streams name no boards
+    // (a page from before they could): every board is theirs, so every stream hears.
     vi.advanceTimersByTime(LEADERBOARD_WINDOW_MS);
     hub.publishLeaderboardChanged({ global: true, readers: ['placer'] });
     vi.advanceTimersByTime(10);
     expect([boards(placer!), boards(friend!), boards(stranger!)]).toEqual([2, 2, 1]);
+    hub.closeAll();
+  });
+
+  it('writes a change only to the streams showing a board it changed (issue 27)', () => {
+    const hub = createEventHub(createLocalBus());
+    // The placer on their card (no board), and in another tab with the leaderboard open; a
+    // friend and a stranger with it open; a friend on the card; a club member on a club's card.
+    const placerCard = listenOn(hub, 'placer', 'a', []);
+    const placerBoards = listenOn(hub, 'placer', 'a', ['friends', 'global']);
+    const friendBoards = listenOn(hub, 'friend', 'a', ['friends', 'global']);
+    const friendCard = listenOn(hub, 'friend', 'a', []);
+    const stranger = listenOn(hub, 'stranger', 'a', ['friends', 'global']);
+    const member = listenOn(hub, 'friend', 'a', ['club']);
+    const heard = () =>
+      [placerCard, placerBoards, friendBoards, friendCard, stranger, member].map(boards);
+    const nextWindow = () => vi.advanceTimersByTime(LEADERBOARD_WINDOW_MS + 10);
+
+    hub.publishLeaderboardChanged({ global: false, readers: ['placer', 'friend'] });
+    vi.advanceTimersByTime(10);
+    expect(heard()).toEqual([0, 1, 1, 0, 0, 0]);
+
+    nextWindow();
+    hub.publishLeaderboardChanged({ global: true, readers: ['placer', 'friend'] });
+    vi.advanceTimersByTime(10);
+    expect(heard()).toEqual([0, 2, 2, 0, 1, 0]);
+
+    nextWindow();
+    hub.publishLeaderboardChanged({ global: false, readers: ['placer', 'friend'], club: true });
+    vi.advanceTimersByTime(10);
+    expect(heard()).toEqual([0, 2, 2, 0, 1, 1]);
+
+    // A change for everyone (a reader hidden, blocked or erased): every board, not the cards.
+    nextWindow();
+    hub.publishLeaderboardChanged();
+    vi.advanceTimersByTime(10);
+    expect(heard()).toEqual([0, 3, 3, 0, 2, 2]);
+
+    // Points still reach the placer's every stream, the card's first.
+    hub.publishPoints('placer', 30);
+    vi.advanceTimersByTime(10);
+    expect([totals(placerCard), totals(placerBoards)]).toEqual([[30], [30]]);
     hub.closeAll();
   });
 

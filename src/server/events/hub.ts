@@ -1,3 +1,4 @@
+import { LIVE_BOARDS, type LiveBoard } from '../../lib/live-events';
 import { SESSIONS_REVOKED_CHANNEL } from '../http/session-cache';
 import { createLocalBus, type MessageBus } from '../shared/bus';
 
@@ -13,13 +14,14 @@ export interface EventHub {
    */
   publishLeaderboardChanged(audience?: LeaderboardAudience): void;
   /**
-   * Listens for one user's events; returns the unsubscribe function. `onClose` ends the
+   * Listens for one user's events; returns the unsubscribe function. `boards` are those its page
+   * shows: it hears `leaderboard` only when one of them changed (all of them when left out). `onClose` ends the
    * connection when the app closes. `onSessionsChanged` runs when the user's sessions change on
    * any instance (sign-out, password reset, role or profile change): the connection checks
    * that its own session still holds, so a stolen session's stream hears no more.
    */
   subscribe(
-    who: { userId: string; address: string },
+    who: { userId: string; address: string; boards?: readonly LiveBoard[] },
     listener: (event: LiveEvent) => void,
     onClose: () => void,
     onSessionsChanged: () => void,
@@ -43,13 +45,14 @@ export const LIVE_CHANNELS = { points: 'live:points', leaderboard: 'live:leaderb
  */
 export interface LeaderboardAudience {
   /**
-   * The Global Top 10 may have changed: every stream hears, since a stream does not say which
-   * board its page shows, and every instance forgets its kept top.
+   * The Global Top 10 may have changed: every stream showing it hears, and every instance
+   * forgets its kept top.
    */
   global: boolean;
   /**
-   * Readers whose boards changed: their streams hear, and their kept friends boards go (the
-   * placer and their accepted friends), unless `club`.
+   * Readers whose boards changed: their streams showing the Friends board hear, and their kept
+   * friends boards go (the placer and their accepted friends); with `club`, their streams
+   * showing a club's board hear.
    */
   readers: readonly string[];
   /** The readers are a club's members and only the club's board changed (decision 016). */
@@ -117,6 +120,8 @@ export interface EventHubOptions {
 interface Connection {
   userId: string;
   address: string;
+  /** The boards its page shows. */
+  boards: ReadonlySet<LiveBoard>;
   listener: (event: LiveEvent) => void;
   onClose: () => void;
   onSessionsChanged: () => void;
@@ -152,8 +157,9 @@ function afterThisTurnsAnswers(task: () => void) {
  * is noted and written later, off the request path (decision 028).
  * - `points`: per reader, the latest total wins; written to that reader's connections once the
  *   turn's answers have left (two setImmediates), so a reader sees their own points at once.
- * - `leaderboard`: to the connections of a change's audience (every connection when it was
- *   global or everyone's, else those of the readers named), coalesced per connection. A
+ * - `leaderboard`: to the connections showing a board that changed (the Global Top 10 when it
+ *   was global, the Friends or club board of the readers named, every board when it was
+ *   everyone's), coalesced per connection. A
  *   connection with no update in the last LEADERBOARD_WINDOW_MS is written at once; one
  *   written within it is written once at its window's end, however many changes came: each
  *   connection hears at most one a window, always after the last change, and one reader's
@@ -169,6 +175,9 @@ export function createEventHub(
   const batch = Math.max(1, options.fanOutBatch ?? FAN_OUT_BATCH);
   const turnMs = options.fanOutTurnMs ?? FAN_OUT_TURN_MS;
   const connections = new Set<Connection>();
+  // The connections showing each board, and those showing any (a change for everyone).
+  const byBoard = new Map<LiveBoard, Set<Connection>>(LIVE_BOARDS.map((b) => [b, new Set()]));
+  const showingAny = new Set<Connection>();
   const byUser = new Map<string, Set<Connection>>();
   const perAddress = new Map<string, number>();
   const count = (counts: Map<string, number>, key: string, by: 1 | -1) => {
@@ -216,14 +225,16 @@ export function createEventHub(
   let fanOutQueued = false;
   let waitTimer: NodeJS.Timeout | null = null;
   let waitTimerAt = Infinity;
-  // Every connection is pending since the last fan-out took its targets: another change for
-  // everyone adds nothing (each will be written after it).
+  // Every connection showing a board (the Global Top 10) is pending since the last fan-out
+  // took its targets: another such change adds nothing (each will be written after it).
   let everyonePending = false;
+  let globalPending = false;
 
   const fanOut = () => {
     const targets = Array.from(due);
     due.clear();
     everyonePending = false;
+    globalPending = false;
     for (const connection of targets) {
       connection.boardPending = false;
       connection.boardWrittenAt = WRITE_TAKEN;
@@ -297,14 +308,22 @@ export function createEventHub(
     if (closed || connections.size === 0) return;
     const audience = parseAudience(message);
     const now = Date.now();
-    if (!audience || audience.global) {
+    if (!audience) {
       if (everyonePending) return;
-      for (const connection of connections) note(connection, now);
+      for (const connection of showingAny) note(connection, now);
       everyonePending = true;
+      globalPending = true;
     } else {
+      if (audience.global && !globalPending) {
+        for (const connection of byBoard.get('global')!) note(connection, now);
+        globalPending = true;
+      }
       // Readers with no stream on this instance cost a Map lookup and no write.
+      const board: LiveBoard = audience.club ? 'club' : 'friends';
       for (const userId of audience.readers) {
-        for (const connection of byUser.get(userId) ?? []) note(connection, now);
+        for (const connection of byUser.get(userId) ?? []) {
+          if (connection.boards.has(board)) note(connection, now);
+        }
       }
     }
     if (due.size > 0) queueFanOut();
@@ -332,10 +351,11 @@ export function createEventHub(
     publishLeaderboardChanged(audience) {
       bus.publish(LIVE_CHANNELS.leaderboard, audienceMessage(audience));
     },
-    subscribe({ userId, address }, listener, onClose, onSessionsChanged) {
+    subscribe({ userId, address, boards = LIVE_BOARDS }, listener, onClose, onSessionsChanged) {
       const connection: Connection = {
         userId,
         address,
+        boards: new Set(boards),
         listener,
         onClose,
         onSessionsChanged,
@@ -344,8 +364,11 @@ export function createEventHub(
         boardPending: false,
       };
       connections.add(connection);
+      for (const board of connection.boards) byBoard.get(board)!.add(connection);
+      if (connection.boards.size > 0) showingAny.add(connection);
       // Not pending yet: the next change for everyone must note it too.
       everyonePending = false;
+      globalPending = false;
       let own = byUser.get(userId);
       if (!own) {
         own = new Set();
@@ -357,6 +380,8 @@ export function createEventHub(
         if (!connection.open) return;
         connection.open = false;
         connections.delete(connection);
+        for (const board of connection.boards) byBoard.get(board)!.delete(connection);
+        showingAny.delete(connection);
         due.delete(connection);
         waiting.delete(connection);
         own.delete(connection);

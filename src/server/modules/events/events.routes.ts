@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { LIVE_EVENT } from '../../../lib/schemas/bingo';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LIVE_EVENT, LiveEventsQuery } from '../../../lib/schemas/bingo';
 import {
   LIVE_STREAM_UNSENT_MAX,
   LIVE_STREAMS_MAX,
@@ -94,10 +95,11 @@ function eventWriter(response: ServerResponse) {
 }
 
 /**
- * GET /api/events: Server-Sent Events for the signed-in viewer (guests too): their own
- * `points`, and `leaderboard` when a board they may show changed: their own or a friend's
- * points, their club's board, or the Global Top 10 (at most one a second, the last always sent:
- * the hub coalesces, targets and writes off the request path, decision 028). Each open stream holds a socket
+ * GET /api/events?boards=…: Server-Sent Events for the signed-in viewer (guests too): their own
+ * `points`, and `leaderboard` when a board the page shows (`boards`, LIVE_BOARDS; all of them
+ * when left out) changed: the Friends board on their own or a friend's points, their club's
+ * board, the Global Top 10 (at most one a second, the last always sent: the hub coalesces,
+ * targets and writes off the request path, decision 028). Each open stream holds a socket
  * and a listener, so there are at most MAX_CONNECTIONS_PER_USER a reader (429),
  * LIVE_STREAMS_PER_ADDRESS an address (429) and LIVE_STREAMS_MAX on the instance (issue 8);
  * past the last, 503 with Retry-After, and the page refetches instead.
@@ -114,8 +116,12 @@ export function registerEventRoutes(app: FastifyInstance, hub: EventHub) {
     done();
   });
 
-  app.get('/api/events', {
-    schema: { tags: ['events'], summary: 'Live updates (text/event-stream)' },
+  app.withTypeProvider<ZodTypeProvider>().get('/api/events', {
+    schema: {
+      tags: ['events'],
+      summary: 'Live updates (text/event-stream)',
+      querystring: LiveEventsQuery,
+    },
     handler: async (request, reply) => {
       const viewer = await requireSignedIn(request);
       const address = request.ip;
@@ -160,7 +166,7 @@ export function registerEventRoutes(app: FastifyInstance, hub: EventHub) {
         );
       };
       const unsubscribe = hub.subscribe(
-        { userId: viewer.id, address },
+        { userId: viewer.id, address, boards: request.query.boards },
         (event) =>
           event.type === 'leaderboard'
             ? write(LEADERBOARD_TEXT, LEADERBOARD_BYTES)

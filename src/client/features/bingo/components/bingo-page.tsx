@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { messages } from '../../../../lib/messages';
 import { Spinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { gridsQueryOptions } from '../api/grids-api';
-import { useLiveUpdates } from '../hooks/use-live-updates';
+import { NO_BOARDS, ShowBoardsContext, useLiveUpdates } from '../hooks/use-live-updates';
 import '../bingo.css';
 import { BingoBoard } from './bingo-board';
 
@@ -20,7 +20,9 @@ const GRID_PARAM = 'grid';
 export function BingoPage() {
   useDocumentTitle('Bingo');
   const { user } = useCurrentUser();
-  useLiveUpdates(user !== null);
+  // The boards shown (the leaderboard while open) are named to the live stream.
+  const [boards, showBoards] = useState(NO_BOARDS);
+  useLiveUpdates(user !== null, boards);
   const grids = useQuery(gridsQueryOptions);
   const [searchParams, setSearchParams] = useSearchParams();
   const requestedId = searchParams.get(GRID_PARAM);
@@ -74,7 +76,7 @@ export function BingoPage() {
   return (
     <div className="page bingo">
       <h1>Bingo</h1>
-      {body}
+      <ShowBoardsContext.Provider value={showBoards}>{body}</ShowBoardsContext.Provider>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { LiveBoard } from '../../../../lib/live-events';
 import { messages } from '../../../../lib/messages';
 import type { GridSummary } from '../../../../lib/schemas/admin';
 import type { LeaderboardEntry, LeaderboardScope } from '../../../../lib/schemas/bingo';
@@ -7,6 +8,7 @@ import { Spinner } from '../../../components/spinner';
 import { Tabs } from '../../../components/tabs';
 import { errorText } from '../../../services/api-client';
 import { clubLeaderboardQueryOptions, leaderboardQueryOptions } from '../api/leaderboard-api';
+import { useShowBoards } from '../hooks/use-live-updates';
 
 const TABS: readonly { scope: LeaderboardScope; label: string }[] = [
   { scope: 'friends', label: 'Friends' },
@@ -92,6 +94,10 @@ function ClubLeaderboardList({ clubId }: { clubId: string }) {
   return <LeaderboardRows entries={entries} empty={messages.clubs.noPoints} />;
 }
 
+/** What the modal shows, named to the live stream: a club's board, or the shared card's two. */
+const CLUB_BOARDS: readonly LiveBoard[] = ['club'];
+const SHARED_BOARDS: readonly LiveBoard[] = ['friends', 'global'];
+
 type LeaderboardClub = NonNullable<GridSummary['club']>;
 
 /**
@@ -111,6 +117,7 @@ export function LeaderboardModal({
   club?: LeaderboardClub | null;
   onClose: () => void;
 }) {
+  useShowBoards(club ? CLUB_BOARDS : SHARED_BOARDS);
   if (club) {
     return (
       <Modal title={messages.clubs.leaderboard} onClose={onClose}>

@@ -56,7 +56,8 @@ describe('useLiveUpdates', () => {
       [CURRENT_CARD]: () => ({ body: buildCard({ grid: currentGrid, points }) }),
     });
     const source = FakeEventSource.open();
-    expect(source.url).toBe('/api/events');
+    // The card shows no board: the stream hears its points alone.
+    expect(source.url).toBe('/api/events?boards=');
     expect(screen.getByText(messages.bingo.pointsLabel(40))).toBeInTheDocument();
     const cardReads = api.requestsTo(CURRENT_CARD).length;
 
@@ -93,15 +94,49 @@ describe('useLiveUpdates', () => {
         body: { entries: [buildEntry({ username: 'bramble', points: you, isYou: true })] },
       }),
     });
+    const onCard = FakeEventSource.open();
     await user.click(screen.getByRole('button', { name: 'View Leaderboard' }));
     const dialog = screen.getByRole('dialog', { name: 'Leaderboard' });
     expect(await within(dialog).findByText(messages.bingo.pointsLabel(40))).toBeInTheDocument();
+    // The open leaderboard is named to the server on a stream of its own.
+    const onBoards = FakeEventSource.open();
+    expect(onCard.closed).toBe(true);
+    expect(onBoards.url).toBe('/api/events?boards=friends,global');
 
     you = 90;
-    act(() => FakeEventSource.open().emit(LIVE_EVENT.leaderboard, {}));
+    act(() => onBoards.emit(LIVE_EVENT.leaderboard, {}));
 
     expect(await within(dialog).findByText(messages.bingo.pointsLabel(90))).toBeInTheDocument();
     expect(api.requestsTo('GET /api/leaderboard')).toHaveLength(2);
+
+    // Closed, the card's stream hears no board again.
+    await user.click(within(dialog).getByRole('button', { name: /close/i }));
+    expect(FakeEventSource.open().url).toBe('/api/events?boards=');
+  });
+
+  it('refetches the boards when their stream opens, and the card when one reopens', async () => {
+    useFakeEventSource();
+    const { user, api } = await openBingo({
+      'GET /api/leaderboard': () => ({
+        body: { entries: [buildEntry({ username: 'bramble', points: 40, isYou: true })] },
+      }),
+    });
+    const cardReads = api.requestsTo(CURRENT_CARD).length;
+    act(() => FakeEventSource.open().emit('open', {}));
+    await user.click(screen.getByRole('button', { name: 'View Leaderboard' }));
+    await within(screen.getByRole('dialog')).findByText(messages.bingo.pointsLabel(40));
+    expect(api.requestsTo('GET /api/leaderboard')).toHaveLength(1);
+
+    // What changed before the boards' stream opened went unheard: they are fetched again.
+    const onBoards = FakeEventSource.open();
+    act(() => onBoards.emit('open', {}));
+    await waitFor(() => expect(api.requestsTo('GET /api/leaderboard')).toHaveLength(2));
+    expect(api.requestsTo(CURRENT_CARD)).toHaveLength(cardReads);
+
+    // The connection dropped and came back (EventSource reconnects): the card too.
+    act(() => onBoards.emit('open', {}));
+    await waitFor(() => expect(api.requestsTo(CURRENT_CARD)).toHaveLength(cardReads + 1));
+    await waitFor(() => expect(api.requestsTo('GET /api/leaderboard')).toHaveLength(3));
   });
 
   it('closes the stream when the page goes away', async () => {
