@@ -14,14 +14,14 @@ let refused = 0;
 // The bench gone (ended, failed or killed) closes the channel: no orphan keeps its sockets.
 process.on('disconnect', () => process.exit(0));
 
-function open(target, cookie, index, placer) {
+function open(target, cookie, index, placer, boards) {
   return new Promise((resolve) => {
     leaderboard[index] = [];
     const req = request(
       {
         host: target.hostname,
         port: target.port,
-        path: '/api/events',
+        path: `/api/events?boards=${boards}`,
         headers: { cookie, origin: target.origin },
         agent: false,
       },
@@ -60,14 +60,17 @@ function open(target, cookie, index, placer) {
   });
 }
 
-/** url; streams: [{ cookie, count, placer }] (placer: the placing reader's index, or -1). */
+/**
+ * url; streams: [{ cookie, count, placer, boards }] (placer: the placing reader's index, or -1;
+ * boards: what the stream's page shows, as `?boards=` names it).
+ */
 async function openAll({ url, streams }) {
   const target = new URL(url);
   const opening = [];
   let index = 0;
-  for (const { cookie, count, placer } of streams) {
+  for (const { cookie, count, placer, boards } of streams) {
     if (placer >= 0) points.set(placer, []);
-    for (let i = 0; i < count; i += 1) opening.push(open(target, cookie, index++, placer));
+    for (let i = 0; i < count; i += 1) opening.push(open(target, cookie, index++, placer, boards));
     // A few at a time, as browsers arrive, rather than thousands of handshakes at once.
     if (opening.length % 200 < count) await Promise.all(opening.slice(-200));
   }

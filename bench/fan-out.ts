@@ -16,15 +16,19 @@ import { sharedCardAndBooks } from './crowd';
  * Live-update fan-out under placements (issue 27, docs/SCALING.md): one instance on SQLite holds
  * N open event streams while 100 placements a second arrive for 10 s, every one a reader's first
  * book on a square (so every one changes points and a leaderboard). Since decision 028's
- * targeting a `leaderboard` update goes to the streams whose boards changed, so the streams are
- * of three kinds: one stream of each of the 100 placing readers, FAN_OUT_FRIENDS (5) friends of
- * each placer with a stream each (their Friends board shows the placer), and strangers (guests
- * with 10 tabs each, the per-user cap) who see only the Global Top 10. The mix of placements is a
- * real community's: TOP_PLACERS (10) of the placers hold the Global Top 10 (points far above
- * anyone's) and place one placement in FAN_OUT_TOP_EVERY (250: 4 of the run's 1,000); the other
- * 90 place the rest and stay far below the top. A top reader's placement changes the Global Top
- * 10, which every stream may show: every stream must hear it. Anyone else's changes their own and
- * their friends' boards: those streams must hear it, strangers need not.
+ * targeting a `leaderboard` update goes to the streams showing a board it changed (a stream names
+ * its page's boards, `?boards=`), so the streams are of three kinds: one stream of each of the
+ * 100 placing readers, on their card (it shows no board: it hears its points); FAN_OUT_FRIENDS
+ * (5) friends of each placer with the leaderboard open, a stream each (their Friends board shows
+ * the placer); and strangers (guests with 10 tabs each, the per-user cap), of whom a share
+ * FAN_OUT_SHOWING (0.1) have the leaderboard open (its Global Top 10 shows the top readers)
+ * and the rest are on their cards. The leaderboard is a modal over the card: most open pages
+ * show no board; FAN_OUT_SHOWING=1 is the worst case, every stranger showing it. The mix of
+ * placements is a real community's: TOP_PLACERS (10) of the placers hold the Global Top 10
+ * (points far above anyone's) and place one placement in FAN_OUT_TOP_EVERY (250: 4 of the run's
+ * 1,000); the other 90 place the rest and stay far below the top. A top reader's placement
+ * changes the Global Top 10: every stream showing it must hear it. Anyone else's changes their
+ * friends' boards: those streams must hear it. A stream showing no board must hear no update.
  *
  * The stream clients run in processes of their own (at most CLIENT_STREAMS_A_PROCESS streams
  * each) and placements are sent from another, so this process holds the server alone: its
@@ -36,10 +40,11 @@ import { sharedCardAndBooks } from './crowd';
  * - heard: for each placement and each stream whose board it changed, from the answer to that
  *   stream's next 'leaderboard' event (coalescing makes it up to a window); `lost` counts the
  *   pairs that never heard one (must be 0), `late` those that heard after a window and 250 ms;
- * - 'leaderboard' delivery of the updates written to every stream (the global ones): from the
+ * - 'leaderboard' delivery of the updates written to every stream showing the Global Top 10 (the global ones): from the
  *   moment the hub starts writing one (a probe it writes first) to its arrival on each stream;
  * - stream writes a placement: every 'leaderboard' event any stream got, over the placements;
- *   and the strangers' share (a stranger hears only global changes);
+ *   the strangers' share (a stranger hears only global changes), and those to streams showing
+ *   no board (must be 0);
  * - 'points': from a placement's scheduled moment to its reader's stream showing the new total;
  * - the server thread's busy time (event-loop utilisation) a placement: the CPU an event costs;
  * - memory a stream: the server's V8 heap (after a collection) and the server process's RSS
@@ -59,6 +64,11 @@ const PLACERS = 100;
 export const TOP_PLACERS = 10;
 /** One placement in this many is by a top-10 reader (0: none). */
 const TOP_EVERY = Number(process.env.FAN_OUT_TOP_EVERY ?? 250);
+/** Of the strangers' streams, the share with the leaderboard open (the rest show their cards). */
+const SHOWING = Number(process.env.FAN_OUT_SHOWING ?? 0.1);
+/** What a stream with the leaderboard open names, and one on a card. */
+const BOARDS = 'friends,global';
+const NO_BOARDS = '';
 /** Friends of each placer, each with a stream of their own. */
 const FRIENDS_A_PLACER = Number(process.env.FAN_OUT_FRIENDS ?? 5);
 /** A stream hearing a change later than a window and this is late. */
@@ -72,8 +82,8 @@ export const CLIENT_STREAMS_A_PROCESS = 5000;
 export interface FanOutFigures {
   streams: number;
   refused: number;
-  /** Streams by kind: the placers' own, their friends', strangers'. */
-  kinds: { own: number; friends: number; strangers: number };
+  /** Streams by kind: the placers' own, their friends', strangers' (and those showing boards). */
+  kinds: { own: number; friends: number; strangers: number; strangersShowing: number };
   placements: {
     sent: number;
     answered: number;
@@ -104,6 +114,8 @@ export interface FanOutFigures {
   /** The server thread's CPU time a placement (10 ms ticks over the whole run). */
   cpuMsPerPlacement: number;
   writesPerPlacement: number;
+  /** Writes to streams showing no board (each one a fault). */
+  boardlessWrites: number;
   /** Of those, the writes to strangers' streams. */
   strangerWritesPerPlacement: number;
   heapPerStreamKb: number;
@@ -293,25 +305,44 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
       };
     });
 
-    // In stream order: the placers' own, their friends', then strangers (10 tabs a guest).
-    // `placer` names whose points a client follows; `of`, whose changes the stream must hear.
-    const plan: { cookie: string; count: number; placer: number; of: number }[] = [
-      ...placers.map((p, i) => ({ cookie: p.cookie, count: 1, placer: i, of: i })),
-      ...friends.map((f) => ({ cookie: f.cookie, count: 1, placer: -1, of: f.of })),
-    ];
-    for (let left = Math.max(0, streams - PLACERS - friendCount); left > 0; left -= 10) {
-      plan.push({
-        cookie: await cookieOfGuest(app),
-        count: Math.min(10, left),
-        placer: -1,
+    // In stream order: the placers' own, their friends', then strangers (10 tabs a guest, the
+    // first tabs of each the ones with the leaderboard open). `placer` names whose points a
+    // client follows; `of`, whose changes the stream must hear; `boards`, what it shows.
+    const plan: {
+      cookie: string;
+      count: number;
+      placer: number;
+      of: number;
+      boards: string;
+    }[] = [
+      ...placers.map((p, i) => ({
+        cookie: p.cookie,
+        count: 1,
+        placer: i,
         of: -1,
-      });
+        boards: NO_BOARDS,
+      })),
+      ...friends.map((f) => ({ cookie: f.cookie, count: 1, placer: -1, of: f.of, boards: BOARDS })),
+    ];
+    const strangerStreams = Math.max(0, streams - PLACERS - friendCount);
+    let showingLeft = Math.round(strangerStreams * SHOWING);
+    for (let left = strangerStreams; left > 0; left -= 10) {
+      const cookie = await cookieOfGuest(app);
+      const count = Math.min(10, left);
+      const showing = Math.min(count, Math.ceil(showingLeft / Math.ceil(left / 10)));
+      showingLeft -= showing;
+      const tab = { cookie, placer: -1, of: -1 };
+      if (showing > 0) plan.push({ ...tab, count: showing, boards: BOARDS });
+      if (count > showing) plan.push({ ...tab, count: count - showing, boards: NO_BOARDS });
     }
     const streamOf = plan.flatMap((entry) => Array.from({ length: entry.count }, () => entry.of));
-    // The streams each placer's changes must reach, besides every stream for a global one.
+    const showsBoards = plan.flatMap((entry) =>
+      Array.from({ length: entry.count }, () => entry.boards !== NO_BOARDS),
+    );
+    // The streams each placer's changes must reach, and those a global one must.
     const audienceOf = placers.map(() => [] as number[]);
     streamOf.forEach((of, index) => of >= 0 && audienceOf[of]!.push(index));
-    const allStreams = streamOf.map((_, index) => index);
+    const allStreams = streamOf.map((_, index) => index).filter((index) => showsBoards[index]);
 
     // The probe: the first connection the hub writes, so its call is when writing starts.
     const writeStarts: number[] = [];
@@ -447,7 +478,7 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
     const ok = answered.filter((r) => r.status === 200);
     const arrivals = report.leaderboard.map((times) => times.filter((t) => t > clearedAt));
     const { heard, lost } = heardOf(arrivals);
-    // The updates written to every stream (the probe hears only those): each stream's first
+    // The updates written to every stream showing the top (the probe hears only those): each stream's first
     // arrival after one's start and before the next's is that update.
     const delivery: number[] = [];
     const lastByUpdate: number[] = writeStarts.map(() => 0);
@@ -491,9 +522,11 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
       streams: openCount,
       refused,
       kinds: {
-        own: streamOf.filter((of, index) => of >= 0 && index < PLACERS).length,
+        own: PLACERS,
         friends: friendCount,
-        strangers: streamOf.filter((of) => of < 0).length,
+        strangers: strangerStreams,
+        strangersShowing: streamOf.filter((of, i) => i >= PLACERS && of < 0 && showsBoards[i])
+          .length,
       },
       placements: {
         sent: results.length,
@@ -526,7 +559,10 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
       busyMsPerPlacement: busy.active / Math.max(1, ok.length),
       cpuMsPerPlacement: cpuMs / Math.max(1, ok.length),
       writesPerPlacement: perPlacement(count(arrivals)),
-      strangerWritesPerPlacement: perPlacement(count(arrivals.filter((_, i) => streamOf[i]! < 0))),
+      strangerWritesPerPlacement: perPlacement(
+        count(arrivals.filter((_, i) => i >= PLACERS && streamOf[i]! < 0)),
+      ),
+      boardlessWrites: count(arrivals.filter((_, i) => !showsBoards[i])),
       heapPerStreamKb,
       rssPerStreamKb,
       clientProcesses: clients.length,
@@ -543,15 +579,15 @@ const p = (s: LatencySummary & { p99: number }) =>
 
 export function describeFanOut(f: FanOutFigures): string[] {
   return [
-    `${f.streams} streams open (${f.refused} refused: ${f.kinds.own} placers', ${f.kinds.friends} their friends', ${f.kinds.strangers} strangers'), their clients in ${f.clientProcesses} separate process${f.clientProcesses === 1 ? '' : 'es'} and the placer in another; ${f.placements.ok} of ${f.placements.sent} placements answered 200 (${f.placements.answered} answered within 30 s of the last), ${f.placements.global} of them by top-10 readers`,
+    `${f.streams} streams open (${f.refused} refused: ${f.kinds.own} placers', ${f.kinds.friends} their friends', ${f.kinds.strangers} strangers' of which ${f.kinds.strangersShowing} show the leaderboard), their clients in ${f.clientProcesses} separate process${f.clientProcesses === 1 ? '' : 'es'} and the placer in another; ${f.placements.ok} of ${f.placements.sent} placements answered 200 (${f.placements.answered} answered within 30 s of the last), ${f.placements.global} of them by top-10 readers`,
     `  placements          ${p({ ...f.placements.latency, p99: f.placements.p99 })}`,
     `  heard               ${p(f.heard)}  (a placement's answer to the next update on each stream whose board it changed: ${f.heard.pairs} pairs, ${f.heard.lost} lost, ${f.heard.late} later than a window and ${LATE_SLACK_MS} ms)`,
-    `  global updates      ${f.updates.written} written to every stream (least gap ${f1(f.updates.minGapMs)} ms); least gap on a stream ${f1(f.minStreamGapMs)} ms`,
+    `  global updates      ${f.updates.written} written to every stream showing the top (least gap ${f1(f.updates.minGapMs)} ms); least gap on a stream ${f1(f.minStreamGapMs)} ms`,
     `  delivery            ${p(f.delivery)}  (write start to each stream due, global updates; ${f.delivery.heldBack} held back to their window's end)`,
     `  last delivery       ${p(f.lastDelivery)}  (write start to the last stream, per global update)`,
     `  write span          ${p(f.writeSpan)}  (the hub's first write to its last, per global update)`,
     `  own points          ${p(f.points)}  (scheduled to the placer's stream; ${f.points.missing} missing)`,
-    `  server thread       ${f.cpuMsPerPlacement.toFixed(2)} ms CPU a placement (event loop busy ${f.busyMsPerPlacement.toFixed(2)} ms); ${f1(f.writesPerPlacement)} stream writes a placement, ${f1(f.strangerWritesPerPlacement)} of them to strangers`,
+    `  server thread       ${f.cpuMsPerPlacement.toFixed(2)} ms CPU a placement (event loop busy ${f.busyMsPerPlacement.toFixed(2)} ms); ${f1(f.writesPerPlacement)} stream writes a placement, ${f1(f.strangerWritesPerPlacement)} of them to strangers; ${f.boardlessWrites} to streams showing no board`,
     `  memory a stream     ${f1(f.heapPerStreamKb)} KB server heap; ${f1(f.rssPerStreamKb)} KB server process RSS (no clients in it)`,
   ];
 }
