@@ -40,8 +40,9 @@ import { sharedCardAndBooks } from './crowd';
  * - heard: for each placement and each stream whose board it changed, from the answer to that
  *   stream's next 'leaderboard' event (coalescing makes it up to a window); `lost` counts the
  *   pairs that never heard one (must be 0), `late` those that heard after a window and 250 ms;
- * - 'leaderboard' delivery of the updates written to every stream showing the Global Top 10 (the global ones): from the
- *   moment the hub starts writing one (a probe it writes first) to its arrival on each stream;
+ * - 'leaderboard' delivery of the updates written to every stream showing the Global Top 10
+ *   (the global ones): from the moment the hub starts writing one (a probe it writes first) to
+ *   its arrival on each stream;
  * - stream writes a placement: every 'leaderboard' event any stream got, over the placements;
  *   the strangers' share (a stranger hears only global changes), and those to streams showing
  *   no board (must be 0);
@@ -478,8 +479,8 @@ export async function measureFanOut(streams: number): Promise<FanOutFigures> {
     const ok = answered.filter((r) => r.status === 200);
     const arrivals = report.leaderboard.map((times) => times.filter((t) => t > clearedAt));
     const { heard, lost } = heardOf(arrivals);
-    // The updates written to every stream showing the top (the probe hears only those): each stream's first
-    // arrival after one's start and before the next's is that update.
+    // The updates written to every stream showing the top (the probe hears only those): each
+    // stream's first arrival after one's start and before the next's is that update.
     const delivery: number[] = [];
     const lastByUpdate: number[] = writeStarts.map(() => 0);
     let minStreamGapMs = Number.POSITIVE_INFINITY;
