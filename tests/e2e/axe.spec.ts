@@ -10,6 +10,23 @@ import { DEMO_ADMIN, DEMO_READER, logIn } from './support';
  * widths: 0 violations. A violation is reported with its rule, its nodes and why.
  */
 async function expectNoViolations(page: Page, where: string) {
+  // A toast fading in is paler than it will be: axe would measure its contrast half-way
+  // (seen once in CI). What fades, and ends, is waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => {
+          const effect = animation.effect as KeyframeEffect | null;
+          return (
+            effect !== null &&
+            effect.getComputedTiming().endTime !== Infinity &&
+            effect.getKeyframes().some((frame) => 'opacity' in frame)
+          );
+        })
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
@@ -17,6 +34,14 @@ async function expectNoViolations(page: Page, where: string) {
     (v) =>
       `${where}: ${v.id} (${v.impact ?? ''}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
+  if (found.length)
+    console.log(
+      JSON.stringify(
+        results.violations.map((v) => v.nodes.map((n) => [n.html, n.failureSummary])),
+        null,
+        1,
+      ),
+    );
   expect(found).toEqual([]);
 }
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { CHART_HEIGHT } from './chart-size';
 import { Spinner } from './spinner';
 
 /**
@@ -48,7 +49,17 @@ export function ChartFigure(props: {
     <section className={classes.section} aria-labelledby={`${props.id}-title`}>
       <Heading id={`${props.id}-title`}>{props.title}</Heading>
       <p className={classes.caption}>{props.caption}</p>
-      <Suspense fallback={<Spinner label={props.loading} />}>{props.chart}</Suspense>
+      <Suspense
+        fallback={
+          // The chart's place is kept while uPlot loads: what is below it (the table's summary)
+          // stays where a reader, or a tap, found it.
+          <div style={{ minHeight: CHART_HEIGHT }}>
+            <Spinner label={props.loading} />
+          </div>
+        }
+      >
+        {props.chart}
+      </Suspense>
       <details className={classes.data}>
         <summary>{props.showTable}</summary>
         {props.table}

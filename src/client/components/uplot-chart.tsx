@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { barAxisLabels } from './bar-axis-labels';
+import { CHART_HEIGHT } from './chart-size';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -26,7 +27,6 @@ export interface UplotChartProps {
   height?: number;
 }
 
-const DEFAULT_HEIGHT = 220;
 const DAY = 86_400;
 /** The time axis's tick steps, in seconds: whole days only (the data is a count a day). */
 const DAY_STEPS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY, 91 * DAY];
@@ -37,7 +37,7 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
 });
 const dayLabel = (seconds: number) => dayFormat.format(new Date(seconds * 1000));
 
-export function UplotChart({ kind, x, xLabels, series, height = DEFAULT_HEIGHT }: UplotChartProps) {
+export function UplotChart({ kind, x, xLabels, series, height = CHART_HEIGHT }: UplotChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -111,5 +111,13 @@ export function UplotChart({ kind, x, xLabels, series, height = DEFAULT_HEIGHT }
       chart.destroy();
     };
   }, [kind, x, xLabels, series, height]);
-  return <div ref={box} className="dashboard-chart__canvas" aria-hidden="true" />;
+  // As tall as the chart before uPlot draws it (an effect, after the first paint).
+  return (
+    <div
+      ref={box}
+      className="dashboard-chart__canvas"
+      style={{ minHeight: height }}
+      aria-hidden="true"
+    />
+  );
 }
