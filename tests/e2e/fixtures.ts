@@ -60,7 +60,7 @@ function stopServer(child: ChildProcess) {
  * sharing the demo reader's card. Within a worker, files run one after another as they did
  * with one worker. Every spec imports `test` from here, `expect` from Playwright.
  */
-export const test = base.extend<object, { appUrl: string }>({
+export const test = base.extend<{ closesItsContexts: void }, { appUrl: string }>({
   appUrl: [
     // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
     // eslint-disable-next-line no-empty-pattern
@@ -80,4 +80,21 @@ export const test = base.extend<object, { appUrl: string }>({
   baseURL: async ({ appUrl }, use) => {
     await use(appUrl);
   },
+  // A journey's second reader or window is a context of its own (browser.newContext): closed when
+  // the journey ends, or its pages go on running (live streams, timers) beside every later
+  // journey of the worker. Set up before Playwright's own context, so torn down after it has
+  // taken its failure screenshots.
+  closesItsContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((context) => !before.has(context))
+          .map((context) => context.close()),
+      );
+    },
+    { auto: true },
+  ],
 });
