@@ -153,6 +153,9 @@ async function main() {
         width: viewport.width,
         height: Math.max(height, viewport.height),
       });
+      // From the top: a page scrolled at all (its heading focused under the sticky header)
+      // would show the header drawn across the middle of the picture.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(DOCS, file), fullPage: true });
       await page.setViewportSize(viewport);
       console.log(`docs/${file}`);
