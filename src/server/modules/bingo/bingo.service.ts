@@ -141,8 +141,8 @@ function answer(
 interface PlaceOutcome {
   response: PlaceBookResponse;
   changedPoints: boolean;
-  /** A club card's placement that earned points: the club's members (decision 028). */
-  clubMembers?: readonly string[];
+  /** A club card's placement that earned points: its club, whose members hear (decision 028). */
+  club?: string;
   /** Issue 26: the answer kept under the request's Idempotency-Key, given again. */
   replayed?: boolean;
 }
@@ -175,12 +175,13 @@ export function createBingoService(deps: {
   async function announce(
     userId: string,
     totalPoints: number,
-    change: { before: number } | { clubMembers: readonly string[] },
+    change: { before: number } | { club: string },
   ) {
-    if ('clubMembers' in change) {
+    if ('club' in change) {
+      // Read once the placement has committed: up to 1,001 rows need not hold its locks.
       deps.hub.publishLeaderboardChanged({
         global: false,
-        readers: change.clubMembers,
+        readers: await clubMembersOf(createBingoRepository(db, kind), change.club),
         club: true,
       });
       return;
@@ -384,7 +385,7 @@ export function createBingoService(deps: {
     return {
       response: answer(judged.row, 'placed', judged.earned, await repo.clubPoints(userId, clubId)),
       changedPoints: true,
-      clubMembers: await clubMembersOf(repo, clubId),
+      club: clubId,
     };
   }
 
@@ -516,9 +517,7 @@ export function createBingoService(deps: {
         await announce(
           viewer.id,
           totalPoints,
-          outcome.clubMembers
-            ? { clubMembers: outcome.clubMembers }
-            : { before: totalPoints - pointsEarned },
+          outcome.club ? { club: outcome.club } : { before: totalPoints - pointsEarned },
         );
       }
       return outcome.response;
@@ -526,7 +525,7 @@ export function createBingoService(deps: {
 
     /** Reset Grid: removes the viewer's placements on the current grid and the points they earned. */
     async resetGrid(viewer: Viewer, gridId: string): Promise<ResetGridResponse> {
-      const { removed, totalPoints, clubMembers } = await withConflictRetry(async (trx) => {
+      const { removed, totalPoints, club } = await withConflictRetry(async (trx) => {
         const repo = createBingoRepository(trx, kind);
         await repo.lockUser(viewer.id);
         const grid = await repo.findGridWithCurrent(gridId, viewer.id);
@@ -541,22 +540,18 @@ export function createBingoService(deps: {
           return {
             removed: points,
             totalPoints: await repo.clubPoints(viewer.id, club),
-            clubMembers: points !== 0 ? await clubMembersOf(repo, club) : undefined,
+            club,
           };
         }
         const total =
           points !== 0
             ? await repo.addPoints(viewer.id, -points)
             : await repo.readPoints(viewer.id);
-        return { removed: points, totalPoints: total, clubMembers: undefined };
+        return { removed: points, totalPoints: total, club: undefined };
       });
       // Points went down: `before` above `totalPoints` makes it global (every kept top goes).
       if (removed !== 0) {
-        await announce(
-          viewer.id,
-          totalPoints,
-          clubMembers ? { clubMembers } : { before: totalPoints + removed },
-        );
+        await announce(viewer.id, totalPoints, club ? { club } : { before: totalPoints + removed });
       }
       return { totalPoints, message: messages.bingo.gridCleared };
     },
