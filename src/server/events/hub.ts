@@ -14,11 +14,12 @@ export interface EventHub {
    */
   publishLeaderboardChanged(audience?: LeaderboardAudience): void;
   /**
-   * Listens for one user's events; returns the unsubscribe function. `boards` are those its page
-   * shows: it hears `leaderboard` only when one of them changed (all of them when left out). `onClose` ends the
-   * connection when the app closes. `onSessionsChanged` runs when the user's sessions change on
-   * any instance (sign-out, password reset, role or profile change): the connection checks
-   * that its own session still holds, so a stolen session's stream hears no more.
+   * Listens for one user's events; returns the unsubscribe function. `boards` are those its
+   * page shows: it hears `leaderboard` only when one of them changed (all of them when left
+   * out). `onClose` ends the connection when the app closes. `onSessionsChanged` runs when the
+   * user's sessions change on any instance (sign-out, password reset, role or profile change):
+   * the connection checks that its own session still holds, so a stolen session's stream hears
+   * no more.
    */
   subscribe(
     who: { userId: string; address: string; boards?: readonly LiveBoard[] },
@@ -159,11 +160,10 @@ function afterThisTurnsAnswers(task: () => void) {
  *   turn's answers have left (two setImmediates), so a reader sees their own points at once.
  * - `leaderboard`: to the connections showing a board that changed (the Global Top 10 when it
  *   was global, the Friends or club board of the readers named, every board when it was
- *   everyone's), coalesced per connection. A
- *   connection with no update in the last LEADERBOARD_WINDOW_MS is written at once; one
- *   written within it is written once at its window's end, however many changes came: each
- *   connection hears at most one a window, always after the last change, and one reader's
- *   update never waits for another's window.
+ *   everyone's), coalesced per connection. A connection with no update in the last
+ *   LEADERBOARD_WINDOW_MS is written at once; one written within it is written once at its
+ *   window's end, however many changes came: each connection hears at most one a window,
+ *   always after the last change, and one reader's update never waits for another's window.
  *   Writing goes FAN_OUT_BATCH connections a turn, or FAN_OUT_TURN_MS of writing (setImmediate
  *   between turns), so requests keep being answered while 10,000 streams are written.
  */
