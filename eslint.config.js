@@ -3,6 +3,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
+import { cycleCheck, importSettings } from './eslint.cycles.config.js';
+
+// npm test checks import cycles in a run of their own (eslint.cycles.config.js).
+const cyclesApart = process.env.LINT_CYCLES_APART === '1';
 
 export default tseslint.config(
   {
@@ -23,10 +27,7 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
     },
     plugins: { import: importPlugin },
-    settings: {
-      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
-    },
+    settings: importSettings,
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
@@ -35,16 +36,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
-  {
-    // Cycles only matter in the app's own modules; nothing under src imports tests, benches or
-    // scripts, so a cycle cannot pass through them. The rule walks every import graph it
-    // reaches: on tests (which import the whole app) it cost 80 of lint's 145 s. No package
-    // imports our modules, so it need not walk into them (ignoreExternal), and its precomputed
-    // strongly connected components cost more than they save here (disableScc): the rule took
-    // 18.5 s on src/server with them, 6.3 s without (TIMING=3 npx eslint src/server).
-    files: ['src/**/*.{ts,tsx}'],
-    rules: { 'import/no-cycle': ['error', { ignoreExternal: true, disableScc: true }] },
-  },
+  ...(cyclesApart ? [] : [cycleCheck]),
   {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
