@@ -386,7 +386,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerGridRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerAuditRoutes(app, deps);
-  const liveEvents = createEventHub(bus);
+  const liveEvents = createEventHub(bus, { leaderboardWindowMs: config.leaderboardWindowMs });
   registerEventRoutes(app, liveEvents);
   registerBookRoutes(app, deps);
   // One leaderboard service: its kept top and relations decide who hears a placement (decision 028).

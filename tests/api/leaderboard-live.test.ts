@@ -3,7 +3,6 @@ import type { LiveBoard } from '../../src/lib/live-events';
 import { LEADERBOARD_TOP } from '../../src/lib/limits';
 import { messages } from '../../src/lib/messages';
 import { LIVE_EVENT, type LeaderboardResponse } from '../../src/lib/schemas/bingo';
-import { LEADERBOARD_WINDOW_MS } from '../../src/server/events/hub';
 import { createGrid, placeOk, type TestGrid } from '../helpers/bingo';
 import { addBooks, FILLER_BOOKS } from '../helpers/books';
 import { createClub, createClubCard, joinClub } from '../helpers/clubs';
@@ -16,11 +15,14 @@ import { call, createUser, type TestApp, type TestUser, createTestApp } from '..
 let t: TestApp;
 let grid: TestGrid;
 const FILLERS = FILLER_BOOKS.map((b) => b.isbn13);
+/** The live updates' window here (the hub's tests prove the window itself). */
+const WINDOW_MS = 250;
 /** What the tenth of the Global Top 10 has: a first book (10 points) stays below it. */
 const TENTH = 15;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A shorter window than the product's second: this file waits one out a dozen times.
+  t = await createTestApp({}, { config: { leaderboardWindowMs: WINDOW_MS } });
   await addBooks(t.app);
   grid = await createGrid(t.app);
   // A full Global Top 10 above every reader below.
@@ -54,8 +56,7 @@ async function stream(user: TestUser, boards?: readonly LiveBoard[]) {
 }
 
 /** Long enough for any update already noted to have been written, and its window to end. */
-const windowPasses = () =>
-  new Promise((resolve) => setTimeout(resolve, LEADERBOARD_WINDOW_MS + 300));
+const windowPasses = () => new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 300));
 
 describe('who hears that a leaderboard changed', () => {
   it("tells the placer's friends, not a stranger, until the placer enters the Global Top 10", async () => {
@@ -190,7 +191,7 @@ describe('after a reset of the grid lowered a total', () => {
   let own: TestApp;
   let ownGrid: TestGrid;
   beforeAll(async () => {
-    own = await createTestApp();
+    own = await createTestApp({}, { config: { leaderboardWindowMs: WINDOW_MS } });
     await addBooks(own.app);
     ownGrid = await createGrid(own.app);
   });

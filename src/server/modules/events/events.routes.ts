@@ -37,6 +37,11 @@ declare module '../../config' {
      * config (a test that reaches the cap with a few streams).
      */
     liveStreamsMax?: number;
+    /**
+     * Replaces LEADERBOARD_WINDOW_MS: code that builds the config (a test that waits out the
+     * windows of many updates). Not an environment setting: the window is the product's.
+     */
+    leaderboardWindowMs?: number;
   }
 }
 
