@@ -58,14 +58,20 @@ async function stream(user: TestUser, boards?: readonly LiveBoard[]) {
 /** Long enough for any update already noted to have been written, and its window to end. */
 const windowPasses = () => new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 300));
 
+/** Three new readers: the placer and a friend of theirs, and a stranger to both. */
+async function placerFriendStranger() {
+  const [placer, friend, stranger] = await Promise.all([
+    createUser(t.app),
+    createUser(t.app),
+    createUser(t.app),
+  ]);
+  await befriend(t.app, placer.id, friend.id);
+  return { placer, friend, stranger };
+}
+
 describe('who hears that a leaderboard changed', () => {
   it("tells the placer's friends, not a stranger, until the placer enters the Global Top 10", async () => {
-    const [placer, friend, stranger] = await Promise.all([
-      createUser(t.app),
-      createUser(t.app),
-      createUser(t.app),
-    ]);
-    await befriend(t.app, placer.id, friend.id);
+    const { placer, friend, stranger } = await placerFriendStranger();
     const [placers, friends, strangers] = await Promise.all([
       stream(placer),
       stream(friend),
@@ -100,12 +106,7 @@ describe('who hears that a leaderboard changed', () => {
   });
 
   it('tells a page only of the boards it shows, and a card its own points', async () => {
-    const [placer, friend, stranger] = await Promise.all([
-      createUser(t.app),
-      createUser(t.app),
-      createUser(t.app),
-    ]);
-    await befriend(t.app, placer.id, friend.id);
+    const { placer, friend, stranger } = await placerFriendStranger();
     // The placer and the friend on their cards, the friend's other tab and the stranger with the
     // leaderboard open, and the stranger's club card's board.
     const [placerCard, friendCard, friendBoards, strangerBoards, strangerClub] = await Promise.all([
